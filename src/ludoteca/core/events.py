@@ -1,0 +1,39 @@
+"""The event log: what happened, for people (terminal log, web log) — never used by the rules.
+
+A log is an immutable linked list ``(event, previous)`` so that cloning a state shares it at no cost
+and appending is O(1). An event is public unless ``private_to`` names the one seat that may see it
+(for example the cards a player drew); :func:`visible_events` is the only way views read the log.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Event(NamedTuple):
+    """One thing that happened. ``kind`` names it; ``data`` holds game-specific plain values."""
+
+    kind: str
+    seat: int = -1
+    data: tuple[object, ...] = ()
+    private_to: int = -1
+
+
+EventLog = tuple[Event, "EventLog"] | None
+
+
+def push(log: EventLog, event: Event) -> EventLog:
+    """The log with ``event`` appended."""
+    return (event, log)
+
+
+def visible_events(log: EventLog, player: int) -> tuple[Event, ...]:
+    """The events ``player`` may see, oldest first (``player=-1``: public events only)."""
+    out: list[Event] = []
+    node = log
+    while node is not None:
+        event, node = node
+        if event.private_to < 0 or event.private_to == player:
+            out.append(event)
+    out.reverse()
+    return tuple(out)

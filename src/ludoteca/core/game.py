@@ -1,0 +1,97 @@
+"""The game protocol every rules core implements, and the description a game registers.
+
+Modelled on OpenSpiel's state API and python-chess's board: a mutable state changed only through a
+checked :meth:`GameState.apply`, a cheap :meth:`GameState.clone`, and per-player views that are the
+only window onto hidden information. Chance is not a separate player: every random draw comes from
+the seeded generator the state holds, so ``(options, seed, actions)`` replays a game exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, Self, TypeVar, runtime_checkable
+
+TERMINAL = -1
+"""What :meth:`GameState.current_player` answers once the game is over."""
+
+
+@runtime_checkable
+class Action(Protocol):
+    """Actions are small immutable values with a text and a JSON form that parse back to them."""
+
+    def to_text(self) -> str: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """Final (or provisional) scores.
+
+    ``scores`` are totals in seat order; ``breakdown`` gives each seat's total split by source
+    (the keys are the game's own, e.g. ``conflict``, ``traitor``); ``winners`` are the seats with the
+    highest total (ties share the win); ``progress`` is the game's measure of length
+    (``{"rounds": 8}`` for Verräter, ``{"scorings": 11}`` for Kreta).
+    """
+
+    scores: tuple[int, ...]
+    breakdown: tuple[Mapping[str, int], ...]
+    winners: tuple[int, ...]
+    progress: Mapping[str, int] = field(default_factory=dict)
+
+
+A = TypeVar("A")
+V_co = TypeVar("V_co", covariant=True)
+
+
+class GameState(Protocol[A, V_co]):
+    """What bots, the CLI, simulations and adapters rely on."""
+
+    @property
+    def num_players(self) -> int: ...
+
+    def current_player(self) -> int:
+        """The seat to act, or :data:`TERMINAL`."""
+        ...
+
+    def legal_actions(self) -> list[A]:
+        """Every legal action of the seat to act (empty exactly when the game is over)."""
+        ...
+
+    def apply(self, action: A) -> None:
+        """Play ``action``; an illegal or malformed one raises a ``ValueError`` subclass and changes nothing."""
+        ...
+
+    def is_terminal(self) -> bool: ...
+
+    def view(self, player: int) -> V_co:
+        """Exactly what ``player`` may know (``-1``: a spectator's public view)."""
+        ...
+
+    def clone(self) -> Self: ...
+
+    def result(self) -> GameResult: ...
+
+
+@dataclass(frozen=True)
+class GameDefinition:
+    """How the outer layers find a game: its name, its options, how to start it and read its actions."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    options_from_dict: Callable[[Mapping[str, Any]], Any]
+    """Validated options from plain values (unknown keys or bad values raise ``OptionError``)."""
+    options_to_dict: Callable[[Any], dict[str, Any]]
+    new_game: Callable[..., Any]
+    """``new_game(options, seed, num_players, start_player=None) -> state``."""
+    from_setup: Callable[..., Any]
+    """``from_setup(options, seed, num_players, setup: Mapping) -> state``."""
+    parse_action: Callable[[str], Any]
+    action_from_json: Callable[[Any], Any]
+    progress_key: str
+    """The name of the game's length measure in results: ``rounds`` or ``scorings``."""
+    seat_names: Sequence[str] = ()
+    """Default names for the seats (the games' own colours)."""

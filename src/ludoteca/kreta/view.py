@@ -1,0 +1,70 @@
+"""What one Kreta player may know: everything but the face-down fort cards and the draw pile's order.
+
+This dataclass is the contract between the rules core (which builds it in ``KretaState.view``), the
+renderers (terminal and SVG) and the bots. Province-indexed tuples follow ``board.provinces``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ludoteca.core.events import Event
+
+from .board import Board
+from .options import KretaOptions
+
+
+@dataclass(frozen=True)
+class KretaView:
+    player: int
+    """The seat this view belongs to; -1 for a spectator (who sees exactly the same: hands are public)."""
+    num_players: int
+    options: KretaOptions
+    board: Board
+    to_act: int
+    """The seat to act, or -1 once the game is over."""
+    phase: str
+    """``"play"`` (the seat to act plays a character card), ``"castellan"`` (the Castellan's player keeps
+    or replaces the newly revealed fort card) or ``"over"``."""
+    start_player: int
+
+    # pieces on the board, per seat
+    abbots: tuple[int, ...]
+    """Per seat: province index of the abbot, or -1 while it is in reserve."""
+    villagers: tuple[tuple[int, ...], ...]
+    """Per seat: number of villagers in each province."""
+    villages: tuple[tuple[int, ...], ...]
+    """Per seat: number of villages in each province."""
+    ships: tuple[tuple[int, ...], ...]
+    """Per seat: the (port) province indices holding that seat's ships, sorted."""
+    forts: tuple[tuple[int, ...], ...]
+    """Per seat: the node numbers holding that seat's forts, sorted."""
+
+    # farm tiles
+    tiles_on_board: tuple[str | None, ...]
+    """Per province: the farm tile still lying there (wheat, olive, wine, thyme, cheese) or None."""
+    tiles: tuple[tuple[str, ...], ...]
+    """Per seat: harvested tiles, in the order harvested."""
+
+    # character cards (all public in Kreta)
+    hands: tuple[tuple[str, ...], ...]
+    """Per seat: character cards in hand (admiral, commander, abbot, farmer, architect, king, castellan)."""
+    played: tuple[tuple[str, ...], ...]
+    """Per seat: cards lying face up in front of the player, in the order played."""
+
+    # fort cards
+    fort_row: tuple[int | None, ...]
+    """The 11 slots of the row, left to right: the node number of a face-up card, None if face down."""
+    scorings: int
+    """Scorings done so far (the row's leftmost ``scorings`` slots are spent)."""
+    scored_nodes: tuple[int, ...]
+    """The nodes scored so far, in order."""
+    pile_size: int
+    pile_bottom: tuple[int, ...]
+    """Fort cards known to lie at the bottom of the draw pile (rejected by a castellan), bottom last."""
+
+    scores: tuple[int, ...]
+    province_vp: tuple[int, ...]
+    """Per seat: VP from province scorings (the rest of the score comes from farm tiles)."""
+    tile_vp: tuple[int, ...]
+    log: tuple[Event, ...]
