@@ -1,0 +1,660 @@
+"""The Verräter rules core: a mutable game state changed only through :meth:`VerraeterState.apply`.
+
+Decisions are asked for in this order: Gutshof placement at set-up, then each round phase 1 (the
+strategy-card holder sets the conflict), phase 2 (the draft, from the start player clockwise), phase 3
+(supply play, same order), phase 7 (the Builder) and, in phase 10, a hand-limit choice for any player
+whose draw would exceed the limit. Everything else (the reveal, resolution, victory points, the
+strategy card, discards, draws, passing the start-player card) happens inside ``apply``. Every random
+draw comes from the state's own seeded generator.
+"""
+
+from __future__ import annotations
+
+from ludoteca.core.errors import IllegalActionError, MalformedActionError
+from ludoteca.core.events import Event, EventLog, push, visible_events
+from ludoteca.core.game import TERMINAL, GameResult
+from ludoteca.core.rng import Rng
+
+from .actions import (
+    ACTION_TYPES,
+    BUILD,
+    BUILD_KONTOR,
+    CONFLICT,
+    GUTSHOF,
+    PASS,
+    TAKE,
+    TURN,
+    Action,
+    Build,
+    Discard,
+    PassBuild,
+    PlaceGutshof,
+    PlaySupply,
+    SetConflict,
+    TakeAction,
+    TurnEstate,
+    discard_actions,
+    supply_actions,
+)
+from .cards import (
+    ACTION_NAMES,
+    BUILDER,
+    DIPLOMAT2,
+    DIPLOMAT5,
+    EAGLE,
+    ESTATES_PER_PLAYER,
+    FARMER,
+    FARMER_DRAW,
+    MAX_KONTOR,
+    RING_SIZE,
+    ROSE,
+    ROUNDS,
+    START_HAND_1998,
+    START_HAND_SIZE,
+    STRATEGIST,
+    SUPPLY_DECK,
+    TRAITOR,
+)
+from .options import VerraeterOptions
+from .view import PHASES, Landscape, VerraeterView
+
+SETUP, CONFLICT_PHASE, DRAFT, SUPPLY, BUILD_PHASE, DRAW, OVER = range(7)
+
+
+class VerraeterState:
+    """A game of Verräter in progress. Create one with ``new_game`` or ``from_setup`` (module ``setup``)."""
+
+    __slots__ = (
+        "_legal",
+        "_preset_deck",
+        "all_same_at_start",
+        "allegiance",
+        "aside",
+        "chosen",
+        "conflict",
+        "conflict_vp",
+        "discard",
+        "draw_pile",
+        "draw_queue",
+        "estate_kontor",
+        "estate_owner",
+        "hands",
+        "land_house",
+        "land_type",
+        "leftover",
+        "log",
+        "n",
+        "offered",
+        "options",
+        "phase",
+        "played",
+        "pool",
+        "reserve",
+        "revealed",
+        "rng",
+        "round",
+        "rounds_total",
+        "start_player",
+        "strategist_vp",
+        "strategy_holder",
+        "strength",
+        "to_act",
+        "traitor_vp",
+        "winner",
+    )
+
+    def __init__(self, options: VerraeterOptions, num_players: int, rng: Rng) -> None:
+        """An empty table; ``setup.new_game`` and ``setup.from_setup`` fill it in."""
+        if num_players not in ROUNDS:
+            raise ValueError("Verräter takes 3 or 4 players")
+        n = num_players
+        self.options = options
+        self.n = n
+        self.rng = rng
+        self.rounds_total = ROUNDS[n]
+        self.round = 1
+        self.phase = SETUP
+        self.to_act = 0
+        self.start_player = 0
+        self.strategy_holder = 1 % n
+        self.conflict = -1
+        self.land_type: list[int] = [0] * RING_SIZE
+        self.land_house: list[int] = [0] * RING_SIZE
+        self.estate_owner: list[int] = [-1] * RING_SIZE
+        self.estate_kontor: list[bool] = [False] * RING_SIZE
+        self.allegiance: list[int] = [EAGLE] * n
+        self.all_same_at_start = False
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.reserve: list[int] = [ESTATES_PER_PLAYER] * n
+        self.draw_pile: list[int] = []
+        self.discard: list[int] = []
+        self.played: list[tuple[int, ...]] = [()] * n
+        self.chosen: list[int] = [-1] * n
+        self.offered: list[tuple[int, ...]] = [()] * n
+        self.pool: list[int] = []
+        self.aside = -1
+        self.leftover: tuple[int, ...] = ()
+        self.revealed = False
+        self.strength: tuple[int, int] | None = None
+        self.winner = -2
+        self.conflict_vp: list[int] = [0] * n
+        self.traitor_vp: list[int] = [0] * n
+        self.strategist_vp: list[int] = [0] * n
+        self.draw_queue: list[tuple[int, int]] = []
+        self.log: EventLog = None
+        self._legal: tuple[Action, ...] | None = None
+        self._preset_deck: tuple[int, ...] | None = None
+
+    # ------------------------------------------------------------ protocol
+
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == OVER else self.to_act
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def clone(self) -> VerraeterState:
+        c = VerraeterState.__new__(VerraeterState)
+        c.options = self.options
+        c.n = self.n
+        c.rng = self.rng.clone()
+        c.rounds_total = self.rounds_total
+        c.round = self.round
+        c.phase = self.phase
+        c.to_act = self.to_act
+        c.start_player = self.start_player
+        c.strategy_holder = self.strategy_holder
+        c.conflict = self.conflict
+        c.land_type = self.land_type  # never changes after set-up: shared
+        c.land_house = self.land_house[:]
+        c.estate_owner = self.estate_owner[:]
+        c.estate_kontor = self.estate_kontor[:]
+        c.allegiance = self.allegiance[:]
+        c.all_same_at_start = self.all_same_at_start
+        c.hands = [h[:] for h in self.hands]
+        c.reserve = self.reserve[:]
+        c.draw_pile = self.draw_pile[:]
+        c.discard = self.discard[:]
+        c.played = self.played[:]
+        c.chosen = self.chosen[:]
+        c.offered = self.offered[:]
+        c.pool = self.pool[:]
+        c.aside = self.aside
+        c.leftover = self.leftover
+        c.revealed = self.revealed
+        c.strength = self.strength
+        c.winner = self.winner
+        c.conflict_vp = self.conflict_vp[:]
+        c.traitor_vp = self.traitor_vp[:]
+        c.strategist_vp = self.strategist_vp[:]
+        c.draw_queue = self.draw_queue[:]
+        c.log = self.log
+        c._legal = self._legal
+        c._preset_deck = self._preset_deck
+        return c
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._generate()
+        return list(self._legal)
+
+    def apply(self, action: Action) -> None:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        if action not in legal:
+            raise self._explain(action)
+        self._legal = None
+        phase = self.phase
+        if phase == SUPPLY:
+            self._play_supply(action)  # type: ignore[arg-type]
+        elif phase == DRAFT:
+            self._take(action)  # type: ignore[arg-type]
+        elif phase == CONFLICT_PHASE:
+            self._set_conflict(action)  # type: ignore[arg-type]
+        elif phase == BUILD_PHASE:
+            self._build(action)
+        elif phase == DRAW:
+            self._discard_and_draw(action)  # type: ignore[arg-type]
+        else:
+            self._place_gutshof(action)  # type: ignore[arg-type]
+
+    # ------------------------------------------------------------ legal actions
+
+    def _generate(self) -> tuple[Action, ...]:
+        phase = self.phase
+        if phase == SUPPLY:
+            return supply_actions(tuple(self.hands[self.to_act]))
+        if phase == DRAFT:
+            return tuple(TAKE[c] for c in self.pool)
+        if phase == CONFLICT_PHASE:
+            house = self.land_house
+            return tuple(CONFLICT[i] for i in range(RING_SIZE) if house[i] != house[(i + 1) % RING_SIZE])
+        if phase == BUILD_PHASE:
+            return self._build_options(self.to_act)
+        if phase == DRAW:
+            p = self.to_act
+            hand = self.hands[p]
+            excess = len(hand) + self.draw_queue[0][1] - self.options.hand_limit
+            return discard_actions(tuple(hand), excess)
+        if phase == SETUP:
+            owner = self.estate_owner
+            return tuple(GUTSHOF[i] for i in range(RING_SIZE) if owner[i] < 0)
+        return ()
+
+    def _kontor_count(self, p: int) -> int:
+        return sum(1 for i in range(RING_SIZE) if self.estate_owner[i] == p and self.estate_kontor[i])
+
+    def _build_options(self, p: int) -> tuple[Action, ...]:
+        out: list[Action] = []
+        kontor_ok = self._kontor_count(p) < MAX_KONTOR
+        owner = self.estate_owner
+        if self.reserve[p] > 0:
+            for i in range(RING_SIZE):
+                if owner[i] < 0:
+                    out.append(BUILD[i])
+                    if kontor_ok and self.options.builder_places_kontor:
+                        out.append(BUILD_KONTOR[i])
+        for i in range(RING_SIZE):
+            if owner[i] == p and (self.estate_kontor[i] or kontor_ok):
+                out.append(TURN[i])
+        out.append(PASS)
+        return tuple(out)
+
+    def _explain(self, action: object) -> Exception:
+        """The specific reason ``action`` is not legal now (the slow path of ``apply``)."""
+        if not isinstance(action, ACTION_TYPES):
+            return MalformedActionError(f"not a Verräter action: {action!r}")
+        if self.phase == OVER:
+            return IllegalActionError("the game is over")
+        who = f"seat {self.to_act}"
+        wanted = {
+            SETUP: (PlaceGutshof, f"{who} must place a Gutshof (gutshof N)"),
+            CONFLICT_PHASE: (SetConflict, f"{who} must set the conflict (conflict N/M)"),
+            DRAFT: (TakeAction, f"{who} must keep an action card (take CARD)"),
+            SUPPLY: (PlaySupply, f"{who} must play supply cards (supply V,V or supply none)"),
+            BUILD_PHASE: ((Build, TurnEstate, PassBuild), f"the Builder, {who}, must build, turn or pass"),
+            DRAW: (Discard, f"{who} must choose what to discard for the hand limit (discard V,V or none)"),
+        }[self.phase]
+        if not isinstance(action, wanted[0]):
+            return IllegalActionError(f"{action.to_text()!r} is not possible now: {wanted[1]}")
+        p = self.to_act
+        if isinstance(action, PlaceGutshof):
+            return IllegalActionError(f"landscape {action.landscape + 1} already has an estate card")
+        if isinstance(action, SetConflict):
+            a, b = action.position, (action.position + 1) % RING_SIZE
+            return IllegalActionError(f"landscapes {a + 1} and {b + 1} belong to the same house; pick a border")
+        if isinstance(action, TakeAction):
+            return IllegalActionError(f"{ACTION_NAMES[action.card]} is not among the cards passed to {who}")
+        if isinstance(action, PlaySupply):
+            if len(action.cards) > 5:
+                return IllegalActionError("at most 5 supply cards may be played")
+            return IllegalActionError(f"{who} does not hold {', '.join(map(str, action.cards))}")
+        if isinstance(action, Discard):
+            hand = self.hands[p]
+            excess = len(hand) + self.draw_queue[0][1] - self.options.hand_limit
+            if len(action.cards) > excess:
+                return IllegalActionError(f"discarding more than {excess} card(s) gains nothing: the hand limit is met")
+            return IllegalActionError(f"{who} does not hold {', '.join(map(str, action.cards))}")
+        if isinstance(action, Build):
+            if self.reserve[p] == 0:
+                return IllegalActionError(f"{who} has no estate card left in reserve")
+            if self.estate_owner[action.landscape] >= 0:
+                return IllegalActionError(f"landscape {action.landscape + 1} already has an estate card")
+            if action.kontor and not self.options.builder_places_kontor:
+                return IllegalActionError("new estate cards are placed Gutshof side up (option builder_places_kontor)")
+            return IllegalActionError(f"{who} already has {MAX_KONTOR} Kontor in play")
+        if isinstance(action, TurnEstate):
+            if self.estate_owner[action.landscape] != p:
+                return IllegalActionError(f"{who} has no estate card under landscape {action.landscape + 1}")
+            return IllegalActionError(f"{who} already has {MAX_KONTOR} Kontor in play")
+        return IllegalActionError(f"{action!r} is not legal now")
+
+    # ------------------------------------------------------------ set-up
+
+    def _place_gutshof(self, action: PlaceGutshof) -> None:
+        p = self.to_act
+        self.estate_owner[action.landscape] = p
+        self.reserve[p] -= 1
+        self.log = push(self.log, Event("gutshof", p, (action.landscape,)))
+        nxt = (p + 1) % self.n
+        if nxt == self.start_player:
+            self._deal_start_hands()
+            self.begin_round()
+        else:
+            self.to_act = nxt
+
+    def _deal_start_hands(self) -> None:
+        """Set-up step 4: 1998 gives everyone 3, 4, 5; 2008 deals 3 random cards each."""
+        deck = list(SUPPLY_DECK)
+        if self.options.edition == 1998:
+            for p in range(self.n):
+                self.hands[p] = list(START_HAND_1998)
+                for v in START_HAND_1998:
+                    deck.remove(v)
+            self.rng.shuffle(deck)
+        else:
+            self.rng.shuffle(deck)
+            for k in range(self.n):
+                p = (self.start_player + k) % self.n
+                self.hands[p] = sorted(deck.pop() for _ in range(START_HAND_SIZE))
+                self.log = push(self.log, Event("dealt", p, tuple(self.hands[p]), private_to=p))
+        self.draw_pile = deck
+
+    # ------------------------------------------------------------ a round
+
+    def begin_round(self) -> None:
+        """Phase 1 begins: the strategy-card holder is asked for the conflict site."""
+        self.all_same_at_start = len(set(self.allegiance)) == 1
+        self.phase = CONFLICT_PHASE
+        self.to_act = self.strategy_holder
+        self.conflict = -1
+        self.log = push(self.log, Event("round", self.start_player, (self.round,)))
+
+    def _set_conflict(self, action: SetConflict) -> None:
+        self.conflict = action.position
+        self.log = push(self.log, Event("conflict", self.to_act, (action.position,)))
+        # Phase 2: the start player shuffles the action cards and puts the top one aside unseen.
+        if self._preset_deck is not None:
+            deck = list(self._preset_deck)
+            self._preset_deck = None
+        else:
+            deck = list(range(len(ACTION_NAMES)))
+            self.rng.shuffle(deck)
+        self.aside = deck[0]
+        self.pool = sorted(deck[1:])
+        self.offered = [()] * self.n
+        self.offered[self.start_player] = tuple(self.pool)
+        self.chosen = [-1] * self.n
+        self.phase = DRAFT
+        self.to_act = self.start_player
+
+    def _take(self, action: TakeAction) -> None:
+        p = self.to_act
+        self.chosen[p] = action.card
+        self.pool.remove(action.card)
+        self.log = push(self.log, Event("take", p, ()))
+        self.log = push(self.log, Event("took", p, (action.card,), private_to=p))
+        nxt = (p + 1) % self.n
+        if nxt == self.start_player:
+            self.leftover = tuple(self.pool)
+            self.pool = []
+            self.phase = SUPPLY
+        else:
+            self.offered[nxt] = tuple(self.pool)
+        self.to_act = nxt
+
+    def _play_supply(self, action: PlaySupply) -> None:
+        p = self.to_act
+        hand = self.hands[p]
+        for v in action.cards:
+            hand.remove(v)
+        self.played[p] = action.cards
+        self.log = push(self.log, Event("supply", p, action.cards))
+        nxt = (p + 1) % self.n
+        if nxt != self.start_player:
+            self.to_act = nxt
+            return
+        self._resolve()
+        builder = self._holder(BUILDER)
+        if builder >= 0 and len(self._build_options(builder)) > 1:
+            self.phase = BUILD_PHASE
+            self.to_act = builder
+        else:
+            if builder >= 0:
+                self.log = push(self.log, Event("pass", builder, ("nothing to build",)))
+            self._after_build()
+
+    def _holder(self, card: int) -> int:
+        try:
+            return self.chosen.index(card)
+        except ValueError:
+            return -1
+
+    def _resolve(self) -> None:
+        """Phases 4–6: reveal, switch allegiances, compare strengths, score, turn the losing landscape."""
+        n = self.n
+        chosen = self.chosen
+        self.revealed = True
+        self.log = push(self.log, Event("reveal", -1, tuple(chosen)))
+        for p in range(n):
+            c = chosen[p]
+            if c == TRAITOR or (
+                c == DIPLOMAT5 and self.options.edition == 2008 and self.all_same_at_start
+            ):
+                self.allegiance[p] = 1 - self.allegiance[p]
+                self.log = push(self.log, Event("switch", p, (self.allegiance[p], c)))
+        a, b = self.conflict, (self.conflict + 1) % RING_SIZE
+        house = self.land_house
+        land = [a, b] if house[a] == EAGLE else [b, a]  # land[EAGLE], land[ROSE]
+        table = self.options.landscapes
+        strength = [table.cp[self.land_type[land[EAGLE]]], table.cp[self.land_type[land[ROSE]]]]
+        for p in range(n):
+            h = self.allegiance[p]
+            strength[h] += sum(self.played[p])
+            if chosen[p] == DIPLOMAT2:
+                strength[h] += 2
+            elif chosen[p] == DIPLOMAT5:
+                strength[h] += 5
+        self.strength = (strength[EAGLE], strength[ROSE])
+        if strength[EAGLE] == strength[ROSE]:
+            self.winner = -1
+            self.log = push(self.log, Event("tie", -1, self.strength))
+        else:
+            w = EAGLE if strength[EAGLE] > strength[ROSE] else ROSE
+            self.winner = w
+            lost = land[1 - w]
+            winners = [p for p in range(n) if self.allegiance[p] == w]
+            self.log = push(self.log, Event("won", -1, (w, *self.strength, lost)))
+            if winners:
+                vp = table.points(self.land_type[lost], len(winners))
+                for p in winners:
+                    self.conflict_vp[p] += vp
+                    self.log = push(self.log, Event("score", p, (vp, "conflict")))
+            house[lost] = w
+            self.log = push(self.log, Event("conquer", -1, (lost, w)))
+        traitor, strategist = self._holder(TRAITOR), self._holder(STRATEGIST)
+        if traitor >= 0:
+            self.traitor_vp[traitor] += 1
+            self.log = push(self.log, Event("score", traitor, (1, "traitor")))
+        if strategist >= 0:
+            self.strategist_vp[strategist] += 2
+            self.log = push(self.log, Event("score", strategist, (2, "strategist")))
+
+    def _build(self, action: Action) -> None:
+        p = self.to_act
+        if isinstance(action, Build):
+            self.estate_owner[action.landscape] = p
+            self.estate_kontor[action.landscape] = action.kontor
+            self.reserve[p] -= 1
+            self.log = push(self.log, Event("build", p, (action.landscape, action.kontor)))
+        elif isinstance(action, TurnEstate):
+            i = action.landscape
+            self.estate_kontor[i] = not self.estate_kontor[i]
+            self.log = push(self.log, Event("turn", p, (i, self.estate_kontor[i])))
+        else:
+            self.log = push(self.log, Event("pass", p, ()))
+        self._after_build()
+
+    def _after_build(self) -> None:
+        """Phases 8–10: the strategy card moves, played supply is discarded, everyone draws."""
+        n = self.n
+        strategist = self._holder(STRATEGIST)
+        if strategist >= 0 and strategist != self.strategy_holder:
+            self.strategy_holder = strategist
+            self.log = push(self.log, Event("strategy", strategist, ()))
+        for p in range(n):
+            self.discard.extend(self.played[p])
+        self.played = [()] * n
+        cap = self.options.draw_cap
+        queue: list[tuple[int, int]] = []
+        farmer = self._holder(FARMER)
+        if farmer >= 0:
+            queue.append((farmer, FARMER_DRAW if cap is None else min(FARMER_DRAW, cap)))
+        owner, kontor, house = self.estate_owner, self.estate_kontor, self.land_house
+        for k in range(n):
+            p = (self.start_player + k) % n
+            if p == farmer:
+                continue
+            side = self.allegiance[p]
+            d = sum(1 for i in range(RING_SIZE) if owner[i] == p and not kontor[i] and house[i] == side)
+            if self.chosen[p] == DIPLOMAT2:
+                d += 1
+            if cap is not None and d > cap:
+                d = cap
+            if d > 0:
+                queue.append((p, d))
+        self.draw_queue = queue
+        self._continue_draws()
+
+    def _continue_draws(self) -> None:
+        limit = self.options.hand_limit
+        queue = self.draw_queue
+        while queue:
+            p, d = queue[0]
+            if len(self.hands[p]) + d > limit:
+                self.phase = DRAW
+                self.to_act = p
+                return
+            self._draw(p, d)
+            queue.pop(0)
+        self._end_round()
+
+    def _discard_and_draw(self, action: Discard) -> None:
+        p = self.to_act
+        hand = self.hands[p]
+        for v in action.cards:
+            hand.remove(v)
+            self.discard.append(v)
+        self.log = push(self.log, Event("discard", p, action.cards))
+        d = self.draw_queue.pop(0)[1]
+        self._draw(p, min(d, self.options.hand_limit - len(hand)))
+        self._continue_draws()
+
+    def _draw(self, p: int, k: int) -> None:
+        hand = self.hands[p]
+        got: list[int] = []
+        for _ in range(k):
+            if not self.draw_pile:
+                if not self.discard:
+                    break
+                self.draw_pile, self.discard = self.discard, []
+                self.rng.shuffle(self.draw_pile)
+                self.log = push(self.log, Event("reshuffle", -1, (len(self.draw_pile),)))
+            got.append(self.draw_pile.pop())
+        hand.extend(got)
+        hand.sort()
+        self.log = push(self.log, Event("draw", p, (len(got),)))
+        if got:
+            self.log = push(self.log, Event("drew", p, tuple(sorted(got)), private_to=p))
+
+    def _end_round(self) -> None:
+        """Phases 11–13, or the end of the game after phase 10 of the last round."""
+        house = self.land_house
+        one_house = all(h == house[0] for h in house)
+        if self.round >= self.rounds_total or one_house:
+            self.phase = OVER
+            self.to_act = TERMINAL
+            self.log = push(self.log, Event("over", -1, (self.round, int(one_house))))
+            return
+        self.chosen = [-1] * self.n
+        self.offered = [()] * self.n
+        self.aside = -1
+        self.leftover = ()
+        self.revealed = False
+        self.strength = None
+        self.winner = -2
+        self.start_player = (self.start_player + 1) % self.n
+        self.round += 1
+        self.begin_round()
+
+    # ------------------------------------------------------------ results and views
+
+    def kontor_bonus(self, p: int) -> int:
+        """Final scoring: Kontor in play (at most 2) × supply cards in hand (at most 3)."""
+        return min(self._kontor_count(p), MAX_KONTOR) * min(len(self.hands[p]), 3)
+
+    def result(self) -> GameResult:
+        over = self.phase == OVER
+        rows = []
+        for p in range(self.n):
+            rows.append(
+                {
+                    "conflict": self.conflict_vp[p],
+                    "traitor": self.traitor_vp[p],
+                    "strategist": self.strategist_vp[p],
+                    "kontor": self.kontor_bonus(p) if over else 0,
+                }
+            )
+        scores = tuple(sum(r.values()) for r in rows)
+        best = max(scores)
+        return GameResult(
+            scores=scores,
+            breakdown=tuple(rows),
+            winners=tuple(p for p in range(self.n) if scores[p] == best),
+            progress={"rounds": self.round},
+        )
+
+    def view(self, player: int) -> VerraeterView:
+        n = self.n
+        if not -1 <= player < n:
+            raise ValueError(f"no seat {player} in a {n}-player game")
+        revealed = self.revealed
+        chosen = tuple(
+            c if (revealed or p == player) else -1 for p, c in enumerate(self.chosen)
+        )
+        over = self.phase == OVER
+        return VerraeterView(
+            player=player,
+            num_players=n,
+            options=self.options,
+            round=self.round,
+            rounds_total=self.rounds_total,
+            phase=PHASES[self.phase],
+            to_act=self.current_player(),
+            start_player=self.start_player,
+            strategy_holder=self.strategy_holder,
+            conflict=self.conflict,
+            ring=tuple(
+                Landscape(self.land_type[i], self.land_house[i], self.estate_owner[i], self.estate_kontor[i])
+                for i in range(RING_SIZE)
+            ),
+            allegiance=tuple(self.allegiance),
+            all_same_at_start=self.all_same_at_start,
+            reserve=tuple(self.reserve),
+            hand=tuple(self.hands[player]) if player >= 0 else (),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            played=tuple(self.played),
+            has_chosen=tuple(c >= 0 for c in self.chosen),
+            chosen=chosen,
+            offered=self.offered[player] if player >= 0 else (),
+            revealed=revealed,
+            strength=self.strength,
+            conflict_winner=self.winner,
+            pending_draw=self.draw_queue[0][1] if self.phase == DRAW and player == self.to_act else 0,
+            draw_pile_size=len(self.draw_pile),
+            discard=tuple(sorted(self.discard)),
+            conflict_vp=tuple(self.conflict_vp),
+            traitor_vp=tuple(self.traitor_vp),
+            strategist_vp=tuple(self.strategist_vp),
+            kontor_vp=tuple(self.kontor_bonus(p) if over else 0 for p in range(n)),
+            log=visible_events(self.log, player),
+        )
+
+    def supply_in_play(self) -> list[int]:
+        """Every supply card, wherever it is (for invariant checks: always the 23 of the deck)."""
+        out = [v for h in self.hands for v in h] + self.draw_pile + self.discard
+        for cards in self.played:
+            out.extend(cards)
+        return sorted(out)
+
+    def __repr__(self) -> str:
+        return (
+            f"<VerraeterState {self.n}p round {self.round}/{self.rounds_total} "
+            f"phase {PHASES[self.phase]} to act {self.current_player()}>"
+        )
+
