@@ -56,6 +56,7 @@ def new_game(
     rng.shuffle(ring)
     state.land_type = [t for t, _ in ring]
     state.land_house = [h for _, h in ring]
+    state.draw_pile = list(SUPPLY_DECK)  # shuffled (and dealt) once the Gutshof are placed
     state.strategy_holder = (start_player + 1) % num_players
     state.to_act = start_player
     state.log = push(state.log, Event("setup", start_player, (options.edition,)))

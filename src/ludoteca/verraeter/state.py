@@ -52,7 +52,6 @@ from .cards import (
     START_HAND_1998,
     START_HAND_SIZE,
     STRATEGIST,
-    SUPPLY_DECK,
     TRAITOR,
 )
 from .options import VerraeterOptions
@@ -330,7 +329,7 @@ class VerraeterState:
 
     def _deal_start_hands(self) -> None:
         """Set-up step 4: 1998 gives everyone 3, 4, 5; 2008 deals 3 random cards each."""
-        deck = list(SUPPLY_DECK)
+        deck = self.draw_pile  # all 23 cards, still in order, since new_game
         if self.options.edition == 1998:
             for p in range(self.n):
                 self.hands[p] = list(START_HAND_1998)
@@ -401,12 +400,10 @@ class VerraeterState:
             return
         self._resolve()
         builder = self._holder(BUILDER)
-        if builder >= 0 and len(self._build_options(builder)) > 1:
+        if builder >= 0:
             self.phase = BUILD_PHASE
             self.to_act = builder
         else:
-            if builder >= 0:
-                self.log = push(self.log, Event("pass", builder, ("nothing to build",)))
             self._after_build()
 
     def _holder(self, card: int) -> int:
