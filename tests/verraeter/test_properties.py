@@ -7,7 +7,6 @@ from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from verraeter_helpers import fingerprint
 
 from ludoteca.core.errors import IllegalActionError, MalformedActionError
 from ludoteca.core.records import GameRecord, replay
@@ -24,6 +23,8 @@ from ludoteca.verraeter.actions import (
     TurnEstate,
 )
 from ludoteca.verraeter.cards import EAGLE, ESTATES_PER_PLAYER, MAX_KONTOR, SUPPLY_DECK
+
+from verraeter_helpers import fingerprint
 
 SETTINGS = settings(max_examples=40, deadline=None)
 
@@ -202,7 +203,7 @@ def test_record_replay_is_exact(game) -> None:
     seed, players, options, policy = game
     s, actions = play_out(seed, players, options, policy, check=lambda _s: None)
     record = GameRecord("verraeter", options.to_dict(), seed, [f"p{i}" for i in range(players)],
-                        [a.to_text() for a in actions])  # fmt: skip
+                        [a.to_text() for a in actions])
     again = replay(DEFINITION, GameRecord.from_json(record.to_json()))
     assert fingerprint(again) == fingerprint(s)
     assert again.result() == s.result()

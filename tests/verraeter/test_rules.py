@@ -3,7 +3,6 @@
 from collections import Counter
 
 import pytest
-from verraeter_helpers import example_setup, play, position
 
 from ludoteca.core.errors import IllegalActionError
 from ludoteca.verraeter import VerraeterOptions, new_game, parse_action
@@ -18,6 +17,8 @@ from ludoteca.verraeter.cards import (
     SUPPLY_DECK,
     TRAITOR,
 )
+
+from verraeter_helpers import example_setup, play, position
 
 # -------------------------------------------------------------------------- set-up
 
@@ -90,7 +91,7 @@ def test_conflict_only_between_adjacent_landscapes_of_different_houses() -> None
     legal = {a.to_text() for a in s.legal_actions()}
     # Example ring houses: E R E E R E R E R E R R
     assert legal == {"conflict 1/2", "conflict 2/3", "conflict 4/5", "conflict 5/6", "conflict 6/7",
-                     "conflict 7/8", "conflict 8/9", "conflict 9/10", "conflict 10/11", "conflict 12/1"}  # fmt: skip
+                     "conflict 7/8", "conflict 8/9", "conflict 9/10", "conflict 10/11", "conflict 12/1"}
     with pytest.raises(IllegalActionError, match="same house"):
         play(s, "conflict 3/4")
 
@@ -166,7 +167,7 @@ def _round_to_reveal(setup: dict, takes: list[str], supplies: list[str], **optio
 
 def test_traitor_switches_at_once_and_scores_one() -> None:
     s = _round_to_reveal(example_setup(), ["take builder", "take traitor", "take strategist", "take farmer"],
-                         ["supply 4,5", "supply none", "supply none", "supply none"])  # fmt: skip
+                         ["supply 4,5", "supply none", "supply none", "supply none"])
     assert s.allegiance[1] == EAGLE
     assert s.traitor_vp[1] == 1
     # Blue's later switch back is the same rule: allegiance holds until Traitor is played again.
@@ -175,7 +176,7 @@ def test_traitor_switches_at_once_and_scores_one() -> None:
 
 def test_tie_changes_no_landscape_and_only_traitor_and_strategist_score() -> None:
     s = _round_to_reveal(example_setup(), ["take builder", "take traitor", "take strategist", "take farmer"],
-                         ["supply 5", "supply 5", "supply none", "supply none"])  # fmt: skip
+                         ["supply 5", "supply 5", "supply none", "supply none"])
     assert s.strength == (15, 15)
     assert s.winner == -1
     assert s.land_house[0] == EAGLE and s.land_house[1] == ROSE
@@ -184,17 +185,19 @@ def test_tie_changes_no_landscape_and_only_traitor_and_strategist_score() -> Non
 
 
 def test_diplomats_add_to_their_players_current_house() -> None:
-    s = _round_to_reveal(example_setup(action_cards=["farmer", "builder", "diplomat+2", "strategist", "diplomat+5", "traitor"]),
+    cards = ["farmer", "builder", "diplomat+2", "strategist", "diplomat+5", "traitor"]
+    s = _round_to_reveal(example_setup(action_cards=cards),
                          ["take diplomat+2", "take diplomat+5", "take builder", "take traitor"],
-                         ["supply none"] * 4)  # fmt: skip
+                         ["supply none"] * 4)
     # Brown (Eagle) +2; Blue (Rose) +5; Orange (Traitor) turns Eagle.
     assert s.strength == (5 + 2, 15 + 5)
 
 
 def test_diplomat5_switches_in_2008_when_all_supported_one_house() -> None:
-    setup = example_setup(allegiances=["eagle"] * 4, action_cards=["farmer", "builder", "diplomat+2", "strategist", "diplomat+5", "traitor"])
+    cards = ["farmer", "builder", "diplomat+2", "strategist", "diplomat+5", "traitor"]
+    setup = example_setup(allegiances=["eagle"] * 4, action_cards=cards)
     s = _round_to_reveal(setup, ["take diplomat+5", "take builder", "take strategist", "take traitor"],
-                         ["supply none"] * 4, edition=2008)  # fmt: skip
+                         ["supply none"] * 4, edition=2008)
     assert s.allegiance == [ROSE, EAGLE, EAGLE, ROSE]
     # It still gives its 5 CP (to its new house) and no VP.
     assert s.strength == (5, 15 + 5)
@@ -204,17 +207,17 @@ def test_diplomat5_switches_in_2008_when_all_supported_one_house() -> None:
 def test_diplomat5_does_not_switch_in_1998_or_when_houses_were_mixed() -> None:
     setup = example_setup(allegiances=["eagle"] * 4)
     s = _round_to_reveal(setup, ["take diplomat+5", "take builder", "take strategist", "take traitor"],
-                         ["supply none"] * 4, edition=1998)  # fmt: skip
+                         ["supply none"] * 4, edition=1998)
     assert s.allegiance[0] == EAGLE
     s = _round_to_reveal(example_setup(), ["take diplomat+5", "take builder", "take strategist", "take traitor"],
-                         ["supply none"] * 4, edition=2008)  # fmt: skip
+                         ["supply none"] * 4, edition=2008)
     assert s.allegiance[0] == EAGLE
 
 
 def test_winning_house_without_supporters_turns_the_card_and_nobody_scores() -> None:
     setup = example_setup(allegiances=["eagle"] * 4)
     s = _round_to_reveal(setup, ["take builder", "take farmer", "take strategist", "take diplomat+5"],
-                         ["supply none"] * 4)  # fmt: skip
+                         ["supply none"] * 4)
     # Eagle 5 + 5 (Diplomat) = 10 < Rose 15 with no Rose supporters.
     assert s.winner == ROSE
     assert s.land_house[0] == ROSE
@@ -225,7 +228,7 @@ def test_victory_points_depend_on_the_number_of_winners() -> None:
     table = VerraeterOptions().landscapes
     s = position()
     play(s, "conflict 1/2", "take builder", "take farmer", "take strategist", "take diplomat+5",
-         "supply 3,4,5", "supply none", "supply 3,4,5", "supply none")  # fmt: skip
+         "supply 3,4,5", "supply none", "supply 3,4,5", "supply none")
     # Eagle: Brown and Green (2 winners) 5 + 24 vs Rose 15 + 5: Eagle wins the Rose Stadt, II.
     assert s.winner == EAGLE
     assert s.conflict_vp == [table.points(5, 2), 0, table.points(5, 2), 0]
@@ -234,7 +237,7 @@ def test_victory_points_depend_on_the_number_of_winners() -> None:
 def test_four_winners_use_the_third_value_unless_a_fourth_is_given() -> None:
     setup = example_setup(allegiances=["eagle"] * 4)
     moves = ["conflict 1/2", "take builder", "take farmer", "take strategist", "take diplomat+5",
-             "supply 3,4,5", "supply 3,4,5", "supply none", "supply none"]  # fmt: skip
+             "supply 3,4,5", "supply 3,4,5", "supply none", "supply none"]
     s = play(position(setup, edition=1998), *moves)
     assert s.conflict_vp == [4, 4, 4, 4]  # Stadt III
     custom = VerraeterOptions().landscapes.to_dict()
@@ -249,7 +252,7 @@ def test_four_winners_use_the_third_value_unless_a_fourth_is_given() -> None:
 def _at_builder(setup: dict | None = None, **options) -> object:
     s = position(setup or example_setup(), **options)
     play(s, "conflict 1/2", "take builder", "take traitor", "take strategist", "take diplomat+5",
-         "supply none", "supply none", "supply none", "supply none")  # fmt: skip
+         "supply none", "supply none", "supply none", "supply none")
     assert s.view(-1).phase == "build" and s.current_player() == 0
     return s
 
@@ -311,7 +314,7 @@ def test_strategist_takes_the_strategy_card_else_holder_keeps_it() -> None:
     assert s.strategy_holder == 2
     s = position(example_setup(action_cards=["strategist", "builder", "traitor", "diplomat+2", "diplomat+5", "farmer"]))
     play(s, "conflict 1/2", "take builder", "take traitor", "take farmer", "take diplomat+5",
-         "supply none", "supply none", "supply none", "supply none", "pass")  # fmt: skip
+         "supply none", "supply none", "supply none", "supply none", "pass")
     assert s.strategy_holder == 1
 
 
@@ -320,10 +323,10 @@ def test_strategist_takes_the_strategy_card_else_holder_keeps_it() -> None:
 
 def test_played_supply_is_discarded_and_reshuffled_when_the_pile_runs_out() -> None:
     setup = example_setup(hands=[[2, 2, 2], [3, 3, 3], [4, 4, 4], [5, 5, 5]],
-                          discard=[2, 2, 3, 3, 4, 4, 5, 5, 6], draw_pile=[6, 8])  # fmt: skip
+                          discard=[2, 2, 3, 3, 4, 4, 5, 5, 6], draw_pile=[6, 8])
     s = position(setup)
     play(s, "conflict 1/2", "take farmer", "take traitor", "take strategist", "take diplomat+5",
-         "supply 2,2,2", "supply none", "supply none", "supply none")  # fmt: skip
+         "supply 2,2,2", "supply none", "supply none", "supply none")
     # Farmer (Brown) draws 3: the 2 in the pile, then the discard pile (with the played 2s) is reshuffled.
     assert len(s.hands[0]) == 3
     assert any(e.kind == "reshuffle" for e in s.view(-1).log)
@@ -333,7 +336,7 @@ def test_played_supply_is_discarded_and_reshuffled_when_the_pile_runs_out() -> N
 def test_farmer_draws_three_first_and_nothing_for_gutshof() -> None:
     s = position()
     play(s, "conflict 1/2", "take farmer", "take traitor", "take strategist", "take diplomat+5",
-         "supply 3,4,5", "supply none", "supply none", "supply none")  # fmt: skip
+         "supply 3,4,5", "supply none", "supply none", "supply none")
     draws = [e for e in s.view(-1).log if e.kind == "draw"]
     assert draws[0].seat == 0 and draws[0].data == (3,)
     assert len(s.hands[0]) == 3
@@ -344,7 +347,7 @@ def test_gutshof_draw_only_under_own_house_and_not_kontor() -> None:
     setup["ring"][5]["estate"] = {"owner": 2, "side": "kontor"}  # Green's Kontor on Eagle land: no draw
     s = position(setup)
     play(s, "conflict 1/2", "take builder", "take farmer", "take strategist", "take diplomat+5",
-         "supply 3,4,5", "supply 3,4,5", "supply 3,4,5", "supply 3,4,5", "pass")  # fmt: skip
+         "supply 3,4,5", "supply 3,4,5", "supply 3,4,5", "supply 3,4,5", "pass")
     # Eagle 5+12+12 = 29 vs Rose 15+12+12+5... Blue is Farmer (Rose). Rose 15 + 12 + 12 + 5 = 44 wins Fluss.
     draws = {e.seat: e.data[0] for e in s.view(-1).log if e.kind == "draw"}
     assert draws[1] == 3  # Farmer
@@ -359,22 +362,22 @@ def test_diplomat2_draws_one_extra_and_draw_cap_is_three() -> None:
     setup["ring"][7]["estate"] = {"owner": 0, "side": "gutshof"}
     s = position(setup)
     play(s, "conflict 1/2", "take diplomat+2", "take builder", "take strategist", "take traitor",
-         "supply 3,4,5", "supply none", "supply none", "supply none", "pass")  # fmt: skip
+         "supply 3,4,5", "supply none", "supply none", "supply none", "pass")
     # Brown: 3 Gutshof on Eagle land + 1 = 4, capped at 3.
     draws = {e.seat: e.data[0] for e in s.view(-1).log if e.kind == "draw"}
     assert draws[0] == 3
     s = position(setup, draw_cap="none")
     play(s, "conflict 1/2", "take diplomat+2", "take builder", "take strategist", "take traitor",
-         "supply 3,4,5", "supply none", "supply none", "supply none", "pass")  # fmt: skip
+         "supply 3,4,5", "supply none", "supply none", "supply none", "pass")
     assert {e.seat: e.data[0] for e in s.view(-1).log if e.kind == "draw"}[0] == 4
 
 
 def test_hand_limit_asks_what_to_discard_or_draw_fewer() -> None:
     setup = example_setup(hands=[[2, 2, 3, 4, 5], [3, 4, 5], [3, 4, 5], [3, 4, 5]],
-                          action_cards=["diplomat+2", "farmer", "traitor", "strategist", "builder", "diplomat+5"])  # fmt: skip
+                          action_cards=["diplomat+2", "farmer", "traitor", "strategist", "builder", "diplomat+5"])
     s = position(setup)
     play(s, "conflict 1/2", "take farmer", "take traitor", "take strategist", "take builder",
-         "supply none", "supply none", "supply none", "supply none")  # fmt: skip
+         "supply none", "supply none", "supply none", "supply none")
     # Orange (Builder) passes; Brown, the Farmer, holds 5 and may draw 3: a hand-limit choice.
     play(s, "pass")
     assert s.view(-1).phase == "draw" and s.current_player() == 0
@@ -390,10 +393,10 @@ def test_hand_limit_asks_what_to_discard_or_draw_fewer() -> None:
 
 def test_hand_limit_six_option() -> None:
     setup = example_setup(hands=[[2, 2, 3, 4, 5], [3, 4, 5], [3, 4, 5], [3, 4, 5]],
-                          action_cards=["diplomat+2", "farmer", "traitor", "strategist", "builder", "diplomat+5"])  # fmt: skip
+                          action_cards=["diplomat+2", "farmer", "traitor", "strategist", "builder", "diplomat+5"])
     s = position(setup, hand_limit=6)
     play(s, "conflict 1/2", "take farmer", "take traitor", "take strategist", "take builder",
-         "supply none", "supply none", "supply none", "supply none", "pass")  # fmt: skip
+         "supply none", "supply none", "supply none", "supply none", "pass")
     assert s.view(0).pending_draw == 3 and s.view(-1).phase == "draw"
     play(s, "discard none")
     assert len(s.hands[0]) == 6
@@ -420,7 +423,7 @@ def test_game_ends_early_when_one_house_holds_every_landscape() -> None:
     setup = example_setup(ring=ring, allegiances=["rose"] * 4)
     s = position(setup)
     play(s, "conflict 1/2", "take builder", "take traitor", "take strategist", "take diplomat+5",
-         "supply none", "supply none", "supply none", "supply none", "pass")  # fmt: skip
+         "supply none", "supply none", "supply none", "supply none", "pass")
     assert s.is_terminal() and s.round == 1
     assert s.legal_actions() == []
 
@@ -432,7 +435,7 @@ def test_final_scoring_kontor_times_hand_at_most_six() -> None:
     setup["ring"][3]["estate"] = {"owner": 2, "side": "kontor"}
     s = position(setup)
     play(s, "conflict 1/2", "take traitor", "take farmer", "take strategist", "take diplomat+5",
-         "supply none", "supply none", "supply none", "supply none", "discard none")  # fmt: skip
+         "supply none", "supply none", "supply none", "supply none", "discard none")
     assert s.is_terminal()
     r = s.result()
     assert r.breakdown[0]["kontor"] == 2 * 3  # 2 Kontor × min(5, 3) cards
@@ -444,7 +447,7 @@ def test_final_scoring_kontor_times_hand_at_most_six() -> None:
 def test_tied_players_share_the_win() -> None:
     s = position(example_setup(round=8))
     play(s, "conflict 1/2", "take builder", "take farmer", "take strategist", "take diplomat+5",
-         "supply none", "supply none", "supply none", "supply none", "pass", "discard none")  # fmt: skip
+         "supply none", "supply none", "supply none", "supply none", "pass", "discard none")
     assert s.is_terminal()
     r = s.result()
     best = max(r.scores)
@@ -454,7 +457,7 @@ def test_tied_players_share_the_win() -> None:
 def test_final_round_ends_after_phase_ten() -> None:
     s = position(example_setup(round=8))
     play(s, "conflict 1/2", "take builder", "take farmer", "take strategist", "take diplomat+5",
-         "supply none", "supply none", "supply none", "supply none", "pass", "discard none")  # fmt: skip
+         "supply none", "supply none", "supply none", "supply none", "pass", "discard none")
     assert s.is_terminal()
     assert s.start_player == 0  # the start-player card did not pass
     assert Counter(len(h) for h in s.hands)  # draws of phase 10 happened

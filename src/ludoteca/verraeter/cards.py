@@ -29,7 +29,7 @@ ACTION_ALIASES = {
     "builder": BUILDER, "baumeister": BUILDER,
     "strategist": STRATEGIST, "stratege": STRATEGIST,
     "farmer": FARMER, "bauer": FARMER,
-}  # fmt: skip
+}
 
 # Supply cards: 5×2, 5×3, 5×4, 5×5, 2×6, 1×8 conflict points (23 cards).
 SUPPLY_DECK: tuple[int, ...] = (2,) * 5 + (3,) * 5 + (4,) * 5 + (5,) * 5 + (6, 6, 8)

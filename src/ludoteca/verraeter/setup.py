@@ -91,7 +91,7 @@ def from_setup(options: VerraeterOptions, seed: int, num_players: int, setup: Ma
     if not isinstance(setup, Mapping):
         raise SetupError("the set-up must be an object")
     known = {"ring", "allegiances", "hands", "draw_pile", "discard", "strategy_holder", "start_player",
-             "round", "scores", "action_cards"}  # fmt: skip
+             "round", "scores", "action_cards"}
     unknown = set(setup) - known
     if unknown:
         raise SetupError(f"unknown set-up field(s): {', '.join(sorted(unknown))}")
@@ -178,7 +178,7 @@ def from_setup(options: VerraeterOptions, seed: int, num_players: int, setup: Ma
             if not isinstance(row, Mapping) or set(row) - {"conflict", "traitor", "strategist"}:
                 raise SetupError(f"scores of seat {p} must be an object with conflict, traitor, strategist")
             for key, target in (("conflict", state.conflict_vp), ("traitor", state.traitor_vp),
-                                ("strategist", state.strategist_vp)):  # fmt: skip
+                                ("strategist", state.strategist_vp)):
                 v = row.get(key, 0)
                 if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                     raise SetupError(f"scores of seat {p}: {key} must be a non-negative integer")

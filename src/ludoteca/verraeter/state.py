@@ -271,14 +271,15 @@ class VerraeterState:
         if self.phase == OVER:
             return IllegalActionError("the game is over")
         who = f"seat {self.to_act}"
-        wanted = {
+        expected: dict[int, tuple[type | tuple[type, ...], str]] = {
             SETUP: (PlaceGutshof, f"{who} must place a Gutshof (gutshof N)"),
             CONFLICT_PHASE: (SetConflict, f"{who} must set the conflict (conflict N/M)"),
             DRAFT: (TakeAction, f"{who} must keep an action card (take CARD)"),
             SUPPLY: (PlaySupply, f"{who} must play supply cards (supply V,V or supply none)"),
             BUILD_PHASE: ((Build, TurnEstate, PassBuild), f"the Builder, {who}, must build, turn or pass"),
             DRAW: (Discard, f"{who} must choose what to discard for the hand limit (discard V,V or none)"),
-        }[self.phase]
+        }
+        wanted = expected[self.phase]
         if not isinstance(action, wanted[0]):
             return IllegalActionError(f"{action.to_text()!r} is not possible now: {wanted[1]}")
         p = self.to_act
