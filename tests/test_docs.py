@@ -1,0 +1,33 @@
+"""The documentation's examples are real: each JSON block that is a record replays as described."""
+
+import json
+import re
+from pathlib import Path
+
+from ludoteca import games
+from ludoteca.core.records import GameRecord, replay
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def _json_blocks(path: Path) -> list[dict]:
+    blocks = re.findall(r"```json\n(.*?)```", path.read_text(encoding="utf-8"), flags=re.S)
+    return [json.loads(b) for b in blocks]
+
+
+def test_the_record_example_replays_to_the_worked_example_scores() -> None:
+    records = [b for b in _json_blocks(DOCS / "records.md") if b.get("format") == "ludoteca-record"]
+    assert records, "docs/records.md has a complete example"
+    record = GameRecord.from_dict(records[0])
+    state = replay(games.get(record.game), record)
+    assert state.result().scores == (0, 1, 2, 5)
+    assert not state.is_terminal()
+
+
+def test_the_landscape_table_example_is_a_valid_table() -> None:
+    from ludoteca.verraeter.options import LandscapeTable
+
+    tables = [b for b in _json_blocks(DOCS / "verraeter-rules.md") if "landscapes" in b]
+    assert tables
+    table = LandscapeTable.from_dict(tables[0], "docs")
+    assert table.points(5, 4) == 3
