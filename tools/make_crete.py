@@ -33,6 +33,8 @@ SCALE = 4.0  # board units per km
 Y_STRETCH = 1.3
 WEST, NORTH = 23.50, 35.72
 MARGIN = 36.0
+LABEL_NUDGE: dict[str, tuple[float, float]] = {"ierapetra": (8.0, 0.0)}
+"""Hand corrections of label positions (board units), where the automatic choice looks poor."""
 
 # id: (name, type, port, port town (lon, lat) or None, region note for the docs)
 PROVINCES: dict[str, tuple[str, str, bool, tuple[float, float] | None]] = {
@@ -73,10 +75,10 @@ NODES: dict[str, tuple[tuple[float, float], tuple[str, ...]]] = {
     "A": ((23.86, 35.40), ("kissamos", "kydonia", "sfakia")),
     "B": ((24.10, 35.36), ("kydonia", "apokoronas", "sfakia")),
     "C": ((24.36, 35.26), ("apokoronas", "rethymno", "amari", "sfakia")),
-    "D": ((24.62, 35.30), ("rethymno", "mylopotamos", "amari")),
+    "D": ((24.61, 35.285), ("rethymno", "mylopotamos", "amari")),
     "E": ((24.46, 35.21), ("amari", "sfakia", "messara")),
     "F": ((24.68, 35.195), ("mylopotamos", "ida", "messara", "amari")),
-    "H": ((24.87, 35.315), ("mylopotamos", "candia", "ida")),
+    "H": ((24.865, 35.30), ("mylopotamos", "candia", "ida")),
     "J": ((25.02, 35.16), ("candia", "pediada", "messara", "ida")),
     "K": ((25.42, 35.255), ("candia", "mirabello", "pediada")),
     "L": ((25.10, 35.06), ("pediada", "messara", "viannos")),
@@ -121,114 +123,44 @@ SEGMENTS: list[tuple[str, str, str, str, list[tuple[float, float]]]] = [
 
 # The coastline, clockwise on the map (east along the north coast, west along the south coast), as
 # (lon, lat) points; a string is a shore node spliced in at that place.
+# fmt: off
 COAST: list[tuple[float, float] | str] = [
     "n_a",
-    (23.84, 35.525),
-    (23.90, 35.515),
-    (23.96, 35.51),
-    (24.02, 35.518),
-    (24.07, 35.53),
-    (24.10, 35.57),
-    (24.14, 35.605),
-    (24.19, 35.59),
-    (24.21, 35.55),
-    (24.19, 35.51),
-    (24.14, 35.50),
+    (23.84, 35.525), (23.90, 35.515), (23.96, 35.51), (24.02, 35.518), (24.07, 35.53), (24.10, 35.57),
+    (24.14, 35.605), (24.19, 35.59), (24.21, 35.55), (24.19, 35.51), (24.14, 35.50),
     "n_c",
-    (24.15, 35.465),
-    (24.21, 35.455),
-    (24.26, 35.47),
-    (24.27, 35.42),
-    (24.26, 35.37),
+    (24.15, 35.465), (24.21, 35.455), (24.26, 35.47), (24.27, 35.42), (24.26, 35.37),
     "n_d",
-    (24.40, 35.365),
-    (24.475, 35.37),
-    (24.55, 35.385),
+    (24.40, 35.365), (24.475, 35.37), (24.55, 35.385),
     "n_e",
-    (24.69, 35.42),
-    (24.78, 35.41),
-    (24.86, 35.42),
+    (24.69, 35.42), (24.78, 35.41), (24.86, 35.42),
     "n_g",
-    (25.00, 35.42),
-    (25.05, 35.36),
-    (25.135, 35.34),
-    (25.21, 35.335),
-    (25.30, 35.33),
-    (25.38, 35.32),
+    (25.00, 35.42), (25.05, 35.36), (25.135, 35.34), (25.21, 35.335), (25.30, 35.33), (25.38, 35.32),
     (25.46, 35.29),
     "n_h",
-    (25.60, 35.31),
-    (25.68, 35.30),
-    (25.73, 35.33),
-    (25.77, 35.35),
-    (25.75, 35.28),
-    (25.72, 35.22),
-    (25.72, 35.19),
-    (25.75, 35.145),
-    (25.81, 35.125),
-    (25.87, 35.15),
+    (25.60, 35.31), (25.68, 35.30), (25.73, 35.33), (25.77, 35.35), (25.75, 35.28), (25.72, 35.22),
+    (25.72, 35.19), (25.75, 35.145), (25.81, 35.125), (25.87, 35.15),
     "n_k",
-    (25.98, 35.20),
-    (26.05, 35.205),
-    (26.10, 35.21),
-    (26.17, 35.24),
-    (26.23, 35.28),
-    (26.30, 35.315),
-    (26.27, 35.25),
-    (26.29, 35.20),
-    (26.28, 35.14),
-    (26.26, 35.10),
-    (26.23, 35.04),
-    (26.14, 34.99),
+    (25.98, 35.20), (26.05, 35.205), (26.10, 35.21), (26.15, 35.225), (26.20, 35.255), (26.25, 35.285),
+    (26.29, 35.315), (26.30, 35.30), (26.27, 35.265), (26.265, 35.235), (26.29, 35.205), (26.30, 35.17),
+    (26.275, 35.13), (26.255, 35.095), (26.245, 35.06), (26.21, 35.025), (26.14, 34.995),
     "n_l",
-    (25.96, 35.025),
-    (25.86, 35.015),
-    (25.74, 35.0),
-    (25.64, 34.995),
+    (25.96, 35.025), (25.86, 35.015), (25.74, 35.0), (25.64, 34.995),
     "n_j",
-    (25.40, 34.99),
-    (25.28, 34.98),
-    (25.18, 34.965),
+    (25.40, 34.99), (25.28, 34.98), (25.18, 34.965),
     "n_i",
-    (24.96, 34.93),
-    (24.88, 34.935),
-    (24.81, 34.93),
-    (24.73, 34.925),
-    (24.74, 34.99),
-    (24.71, 35.06),
-    (24.67, 35.10),
-    (24.58, 35.12),
+    (24.96, 34.93), (24.88, 34.935), (24.81, 34.93), (24.745, 34.925), (24.725, 34.945), (24.75, 34.995),
+    (24.755, 35.03), (24.72, 35.07), (24.675, 35.10), (24.58, 35.12),
     "n_f",
-    (24.43, 35.16),
-    (24.38, 35.19),
-    (24.30, 35.195),
-    (24.22, 35.18),
-    (24.14, 35.195),
-    (24.08, 35.20),
-    (24.00, 35.22),
-    (23.94, 35.235),
-    (23.87, 35.24),
+    (24.43, 35.16), (24.38, 35.19), (24.30, 35.195), (24.22, 35.18), (24.14, 35.195), (24.08, 35.20),
+    (24.00, 35.22), (23.94, 35.235), (23.87, 35.24),
     "n_b",
-    (23.72, 35.235),
-    (23.67, 35.23),
-    (23.60, 35.24),
-    (23.545, 35.27),
-    (23.55, 35.34),
-    (23.565, 35.42),
-    (23.575, 35.50),
-    (23.555, 35.55),
-    (23.57, 35.60),
-    (23.60, 35.625),
-    (23.625, 35.58),
-    (23.635, 35.53),
-    (23.66, 35.50),
-    (23.70, 35.50),
-    (23.72, 35.55),
-    (23.735, 35.62),
-    (23.745, 35.68),
-    (23.77, 35.63),
-    (23.78, 35.58),
+    (23.72, 35.235), (23.67, 35.23), (23.60, 35.24), (23.545, 35.27), (23.55, 35.34), (23.565, 35.42),
+    (23.575, 35.50), (23.555, 35.55), (23.575, 35.60), (23.595, 35.625), (23.61, 35.60), (23.625, 35.56),
+    (23.64, 35.52), (23.665, 35.50), (23.70, 35.50), (23.715, 35.55), (23.73, 35.62), (23.745, 35.675),
+    (23.765, 35.64), (23.775, 35.59),
 ]
+# fmt: on
 
 Point = tuple[float, float]
 
@@ -279,25 +211,39 @@ def seg_dist(pt: Point, a: Point, b: Point) -> float:
     return math.hypot(pt[0] - a[0] - t * dx, pt[1] - a[1] - t * dy)
 
 
-def pole(poly: list[Point]) -> Point:
-    """The inside point farthest from the outline (grid search, refined twice)."""
+def label_spot(poly: list[Point], obstacles: list[Point]) -> Point:
+    """Where a province's label block fits best: the name, the VP row and a row or two of pieces.
+
+    The block is about 72 units wide, from 15 above the label point to 24 below it. On a grid, each
+    point's clearance is its distance to the outline and to the province's nodes (less a node's
+    radius); the label goes where the worst clearance over the block's sample points is largest.
+    """
+    g = 3.0
     xs, ys = [p[0] for p in poly], [p[1] for p in poly]
-    best, best_d = (sum(xs) / len(xs), sum(ys) / len(ys)), -1.0
-    step = 4.0
-    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-    for _ in range(3):
-        y = y0
-        while y <= y1:
-            x = x0
-            while x <= x1:
-                if inside((x, y), poly):
-                    d = min(seg_dist((x, y), poly[i - 1], poly[i]) for i in range(len(poly)))
-                    if d > best_d:
-                        best, best_d = (x, y), d
-                x += step
-            y += step
-        x0, x1, y0, y1 = best[0] - step, best[0] + step, best[1] - step, best[1] + step
-        step /= 4
+    x0, y0 = min(xs), min(ys)
+    nx, ny = int((max(xs) - x0) / g) + 1, int((max(ys) - y0) / g) + 1
+    clear: list[list[float]] = []
+    for i in range(nx):
+        col = []
+        for j in range(ny):
+            q = (x0 + i * g, y0 + j * g)
+            if not inside(q, poly):
+                col.append(-1e9)
+                continue
+            d = min(seg_dist(q, poly[k - 1], poly[k]) for k in range(len(poly)))
+            d = min([d, *(math.hypot(q[0] - o[0], q[1] - o[1]) - 9 for o in obstacles)])
+            col.append(d)
+        clear.append(col)
+    offsets = [(dx, dy) for dx in (-12, -6, 0, 6, 12) for dy in (-5, -1, 3, 8)]
+    best, best_score = (sum(xs) / len(xs), sum(ys) / len(ys)), (-2e9, -2e9)
+    for i in range(nx):
+        for j in range(ny):
+            if clear[i][j] <= 0:
+                continue
+            worst = min(clear[i + dx][j + dy] if 0 <= i + dx < nx and 0 <= j + dy < ny else -1e9 for dx, dy in offsets)
+            score = (min(worst, 14.0), clear[i][j])  # enough room everywhere, then the most central
+            if score > best_score:
+                best, best_score = (x0 + i * g, y0 + j * g), score
     return best
 
 
@@ -370,7 +316,10 @@ def main() -> int:
         poly = [tuple(fix(p)) for p in outlines[pid]]
         entry: dict[str, object] = {"id": pid, "name": name, "type": kind, "port": port}
         entry["vp"] = {"plain": 4, "hill": 3, "mountain": 2}[kind] + (2 if port else 0)
-        entry["label"] = [round(c, 1) for c in pole(poly)]  # type: ignore[arg-type]
+        corners = [tuple(fix(pos[n])) for n, (_, touching) in NODES.items() if pid in touching]
+        lx, ly = label_spot(poly, corners)  # type: ignore[arg-type]
+        nx_, ny_ = LABEL_NUDGE.get(pid, (0.0, 0.0))
+        entry["label"] = [round(lx + nx_, 1), round(ly + ny_, 1)]
         if town is not None:
             tx, ty = fix(project(*town))
             # nearest point of this province's coast stretch, pushed out to sea

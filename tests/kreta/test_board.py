@@ -379,3 +379,127 @@ def test_a_square_island_is_not_crete() -> None:
 def test_a_province_missing_its_outline_is_caught() -> None:
     problems = geometry_violations(edited(lambda d: province(d, "ida").update(outline=[])))
     assert problems == ["provinces without an outline: ida"]
+
+
+# --- the SVG drawing --------------------------------------------------------------------------------
+
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def parse_svg(text: str) -> Any:
+    from xml.etree import ElementTree
+
+    return ElementTree.fromstring(text.encode("utf-8"))
+
+
+def by_class(root: Any, *classes: str) -> list[Any]:
+    return [e for e in root.iter() if set(classes) <= set((e.get("class") or "").split())]
+
+
+def all_text(root: Any) -> str:
+    return " ".join("".join(e.itertext()) for e in root.iter(f"{SVG_NS}text"))
+
+
+def sample_view(board: Board) -> Any:
+    from ludoteca.kreta.options import KretaOptions
+    from ludoteca.kreta.view import KretaView
+
+    ix = {p.id: p.index for p in board.provinces}
+
+    def per(counts: dict[str, int]) -> tuple[int, ...]:
+        return tuple(counts.get(p.id, 0) for p in board.provinces)
+
+    return KretaView(
+        player=0,
+        num_players=3,
+        options=KretaOptions(),
+        board=board,
+        to_act=1,
+        phase="play",
+        start_player=0,
+        abbots=(ix["ida"], -1, ix["messara"]),
+        villagers=(per({"ida": 2, "candia": 1}), per({"kydonia": 3}), per({"messara": 1, "ida": 1})),
+        villages=(per({"ida": 1}), per({}), per({"messara": 2})),
+        ships=((ix["candia"],), (ix["candia"], ix["kydonia"]), ()),
+        forts=((3,), (), (17, 20)),
+        tiles_on_board=tuple("wheat" if p.kind == "plain" else None for p in board.provinces),
+        tiles=(("olive",), (), ("thyme", "thyme")),
+        hands=(("admiral", "king"), ("abbot",), ("castellan",)),
+        played=(("farmer",), (), ("commander",)),
+        fort_row=(None, 9, 14) + (None,) * 8,
+        scorings=1,
+        scored_nodes=(5,),
+        pile_size=15,
+        pile_bottom=(),
+        scores=(7, 0, 12),
+        province_vp=(6, 0, 9),
+        tile_vp=(1, 0, 3),
+        log=(),
+    )
+
+
+def test_svg_of_the_bare_board() -> None:
+    from ludoteca.kreta.svg import render_svg
+
+    board = load_board()
+    text = render_svg(board)
+    root = parse_svg(text)
+    assert root.tag == f"{SVG_NS}svg"
+    provinces = [e for e in root.iter() if (e.get("id") or "").startswith("province-")]
+    nodes = [e for e in root.iter() if (e.get("id") or "").startswith("node-")]
+    assert len(provinces) == 16 and len(nodes) == 26
+    assert {e.get("data-province") for e in provinces} == {p.id for p in board.provinces}
+    assert len(by_class(root, "port")) == 7
+    assert {e.get("data-node") for e in nodes} == {str(i) for i in range(1, 27)}
+    words = all_text(root)
+    for p in board.provinces:
+        assert p.name in words
+    for i in range(1, 27):
+        assert str(i) in words
+    assert not by_class(root, "piece")
+    assert render_svg(board) == text  # a pure function
+
+
+def test_svg_of_a_position_shows_the_pieces() -> None:
+    from ludoteca.kreta.svg import render_svg
+
+    board = load_board()
+    view = sample_view(board)
+    root = parse_svg(render_svg(board, view, names=["Ann <&>", "Bo", "Cy"]))
+    villagers = by_class(root, "piece", "villager", "seat-1")
+    assert [(e.get("data-province"), e.get("data-count")) for e in villagers] == [("kydonia", "3")]
+    assert [e.get("data-count") for e in by_class(root, "piece", "village", "seat-2")] == ["2"]
+    assert {e.get("data-province") for e in by_class(root, "piece", "abbot")} == {"ida", "messara"}
+    assert len(by_class(root, "piece", "ship")) == 3
+    assert [e.get("data-node") for e in by_class(root, "piece", "fort", "seat-2")] == ["17", "20"]
+    assert len(by_class(root, "tile", "wheat")) == 2
+    # the fort-card row: slot 0 spent, 9 scores next, then 14
+    cards = by_class(root, "fort-card")
+    assert len(cards) == 11
+    assert [c.get("data-node") for c in by_class(root, "fort-card", "next")] == ["9"]
+    assert [c.get("data-node") for c in by_class(root, "fort-card", "after")] == ["14"]
+    assert by_class(root, "fort-card", "spent")[0].get("data-node") == "5"
+    assert [e.get("id") for e in by_class(root, "node", "next")] == ["node-9"]
+    assert [e.get("id") for e in by_class(root, "node", "after")] == ["node-14"]
+    touching = {board.provinces[i].id for i in board.node(9).provinces}
+    assert {e.get("data-province") for e in by_class(root, "province", "scoring-next")} == touching
+    words = all_text(root)
+    assert "Ann <&>" in words and "12 VP" in words and "Bo to play" in words
+    assert by_class(root, "player", "to-act")[0].get("id") == "player-1"
+
+
+def test_svg_needs_geometry_and_enough_colours() -> None:
+    from ludoteca.kreta.svg import render_svg
+
+    small = board_from_dict(
+        {
+            "provinces": [{"id": "a", "type": "hill"}, {"id": "b", "type": "plain"}],
+            "nodes": [{"id": 1, "provinces": ["a", "b"]}],
+            "borders": [["a", "b"]],
+        }
+    )
+    with pytest.raises(ValueError, match="no geometry"):
+        render_svg(small)
+    board = load_board()
+    with pytest.raises(ValueError, match="colours"):
+        render_svg(board, sample_view(board), colors=["red"])
