@@ -223,7 +223,7 @@ def _label(p: Province, view: KretaView | None) -> str:
         f"{escape(p.name)}</text>"
     )
     tile = view.tiles_on_board[p.index] if view is not None else None
-    r, gap = 3.6, 7.6
+    r, gap = 4.2, 9.0
     row = p.vp * gap + (20 if tile else 0)
     left = x - row / 2 + gap / 2
     parts.append(f'<g class="vp" data-vp="{p.vp}" fill="#ffffff" stroke="#6b5a3a" stroke-width="0.8">')
