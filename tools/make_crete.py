@@ -1,6 +1,6 @@
 """Generate ``src/ludoteca/kreta/data/crete.json``, the project's reconstruction of the Kreta board.
 
-Run it from the repository root with ``python tools/make_crete.py``; it rewrites the data file.
+Run it with ``.venv/bin/python tools/make_crete.py``; it rewrites the data file (deterministically).
 It is kept only to document how the shipped file was made and to remake it after a change: the game
 never runs it, and the data file (not this script) is what the tests check.
 
@@ -36,7 +36,7 @@ MARGIN = 36.0
 LABEL_NUDGE: dict[str, tuple[float, float]] = {"ierapetra": (8.0, 0.0)}
 """Hand corrections of label positions (board units), where the automatic choice looks poor."""
 
-# id: (name, type, port, port town (lon, lat) or None, region note for the docs)
+# id: (name, type, port, the port town (lon, lat) near which the port marker goes, or None)
 PROVINCES: dict[str, tuple[str, str, bool, tuple[float, float] | None]] = {
     "kissamos": ("Kissamos", "mountain", False, None),
     "kydonia": ("Kydonia", "plain", True, (24.02, 35.518)),
@@ -304,8 +304,8 @@ def main() -> int:
     width = max(p[0] for p in all_pts) + dx + MARGIN
     height = max(p[1] for p in all_pts) + dy + MARGIN
 
-    def fix(p: Point) -> list[float]:
-        return [round(p[0] + dx, 1), round(p[1] + dy, 1)]
+    def fix(p: Point) -> Point:
+        return (round(p[0] + dx, 1), round(p[1] + dy, 1))
 
     # number nodes west to east (ties: north first)
     order = sorted(NODES, key=lambda n: (round(pos[n][0], 3), pos[n][1]))
@@ -313,11 +313,11 @@ def main() -> int:
 
     provinces = []
     for pid, (name, kind, port, town) in PROVINCES.items():
-        poly = [tuple(fix(p)) for p in outlines[pid]]
+        poly = [fix(p) for p in outlines[pid]]
         entry: dict[str, object] = {"id": pid, "name": name, "type": kind, "port": port}
         entry["vp"] = {"plain": 4, "hill": 3, "mountain": 2}[kind] + (2 if port else 0)
-        corners = [tuple(fix(pos[n])) for n, (_, touching) in NODES.items() if pid in touching]
-        lx, ly = label_spot(poly, corners)  # type: ignore[arg-type]
+        corners = [fix(pos[n]) for n, (_, touching) in NODES.items() if pid in touching]
+        lx, ly = label_spot(poly, corners)
         nx_, ny_ = LABEL_NUDGE.get(pid, (0.0, 0.0))
         entry["label"] = [round(lx + nx_, 1), round(ly + ny_, 1)]
         if town is not None:
@@ -325,12 +325,12 @@ def main() -> int:
             # nearest point of this province's coast stretch, pushed out to sea
             best: tuple[float, Point, Point] | None = None
             coast_line = next(ln for a, b, ln in edges[pid] if f"{a}-{b}" == stretch_of[pid])
-            pts = [tuple(fix(p)) for p in coast_line]
+            pts = [fix(p) for p in coast_line]
             for i in range(1, len(pts)):
                 p, q = pts[i - 1], pts[i]
-                d = seg_dist((tx, ty), p, q)  # type: ignore[arg-type]
+                d = seg_dist((tx, ty), p, q)
                 if best is None or d < best[0]:
-                    best = (d, p, q)  # type: ignore[assignment]
+                    best = (d, p, q)
             assert best is not None
             _, p, q = best
             ex, ey = q[0] - p[0], q[1] - p[1]
@@ -339,13 +339,13 @@ def main() -> int:
             foot = (p[0] + t * ex, p[1] + t * ey)
             nx, ny = -ey / ln_, ex / ln_
             cand = (foot[0] + nx * 16, foot[1] + ny * 16)
-            if inside(cand, poly):  # type: ignore[arg-type]
+            if inside(cand, poly):
                 cand = (foot[0] - nx * 16, foot[1] - ny * 16)
             entry["port_at"] = [round(cand[0], 1), round(cand[1], 1)]
         entry["outline"] = [list(p) for p in poly]
         provinces.append(entry)
 
-    nodes = [{"id": number[n], "provinces": list(NODES[n][1]), "at": fix(pos[n])} for n in order]
+    nodes = [{"id": number[n], "provinces": list(NODES[n][1]), "at": list(fix(pos[n]))} for n in order]
     borders = [{"provinces": [a, b], "nodes": sorted([number[u], number[v]])} for a, b, u, v, _ in SEGMENTS]
     data = {
         "format": "ludoteca-kreta-board",
