@@ -1,0 +1,59 @@
+"""Bots for every game, found by name: ``create("random", seed)``.
+
+The registry maps names to ``module:Class`` strings and imports a bot only when it is created, so a
+heavy search bot costs nothing to programs that never use it. Every bot is game-agnostic at this
+level: it sees a view and a list of legal actions (see :mod:`ludoteca.bots.base`).
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from ludoteca.core.errors import LudotecaError
+
+from .base import Bot, Budget
+
+__all__ = ["Bot", "Budget", "UnknownBotError", "create", "describe", "names", "register"]
+
+_BOTS: dict[str, str] = {
+    "random": "ludoteca.bots.random_bot:RandomBot",
+}
+
+
+class UnknownBotError(LudotecaError):
+    """A bot name the registry does not know."""
+
+
+def names() -> tuple[str, ...]:
+    """The registered bot names, in registration order."""
+    return tuple(_BOTS)
+
+
+def register(name: str, target: str) -> None:
+    """Make the bot class at ``target`` (``"package.module:Class"``) available as ``name``."""
+    key = name.strip().lower()
+    if not key or key == "human":
+        raise ValueError(f"{name!r} cannot name a bot")
+    _BOTS[key] = target
+
+
+def _load(name: str) -> type[Bot]:
+    key = name.strip().lower()
+    if key not in _BOTS:
+        raise UnknownBotError(f"unknown bot {name!r} (choose from {', '.join(_BOTS)})")
+    module, _, attr = _BOTS[key].partition(":")
+    cls = getattr(import_module(module), attr)
+    if not (isinstance(cls, type) and issubclass(cls, Bot)):
+        raise TypeError(f"{_BOTS[key]} is not a Bot class")
+    return cls
+
+
+def create(name: str, seed: int, budget: Budget | None = None) -> Bot:
+    """A new bot of kind ``name`` (case-insensitive) with its own seed and budget."""
+    return _load(name)(seed, budget)
+
+
+def describe(name: str) -> str:
+    """The first line of the bot's docstring, for help texts."""
+    doc = _load(name).__doc__ or ""
+    return doc.strip().splitlines()[0] if doc.strip() else name

@@ -1,0 +1,61 @@
+"""The one interface every bot implements, for every game.
+
+A bot is built with its own seed and an optional budget, then asked ``choose(view, legal_actions)``
+for each decision of its seat. It receives the seat's view, never the true state, so a bot can only
+know what a player at the table could know; the legal actions are passed in because a view does not
+carry the rules. Heuristic and search (ISMCTS) bots of later issues plug in behind the same interface.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar, TypeVar
+
+from ludoteca.core.errors import LudotecaError
+from ludoteca.core.rng import Rng
+
+A = TypeVar("A")
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much thinking a bot may do per decision; a bot honours whichever limits it understands.
+
+    Budgets are part of a bot's identity for reproducibility: with ``iterations`` only, a search bot's
+    choices depend on its seed alone; ``seconds`` makes them depend on the machine's speed too.
+    """
+
+    iterations: int | None = None
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.iterations is not None and self.iterations < 1:
+            raise LudotecaError(f"a bot budget needs at least 1 iteration, not {self.iterations}")
+        if self.seconds is not None and not self.seconds > 0:
+            raise LudotecaError(f"a bot budget needs a positive time, not {self.seconds}")
+
+
+class Bot(ABC):
+    """A player that chooses among legal actions from a view of the game.
+
+    All of a bot's randomness comes from ``self.rng``, seeded in the constructor (never the global
+    :mod:`random`), so a game played by bots replays exactly from the game seed and the bot seeds.
+    """
+
+    name: ClassVar[str]
+    """The name the registry knows the bot by (``random``)."""
+
+    def __init__(self, seed: int, budget: Budget | None = None) -> None:
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.budget = budget
+
+    @abstractmethod
+    def choose(self, view: object, legal_actions: Sequence[A]) -> A:
+        """One of ``legal_actions`` for the seat whose ``view`` this is."""
+
+    def __repr__(self) -> str:
+        budget = "" if self.budget is None else f", budget={self.budget!r}"
+        return f"{type(self).__name__}(seed={self.seed}{budget})"
