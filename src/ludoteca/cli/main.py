@@ -1,0 +1,304 @@
+"""The ``ludoteca`` command: play a game, replay a record, draw the Kreta board.
+
+Errors a user can cause (an unknown game, a bad option, a broken record...) end the program with
+status 2 and one line on stderr, ``ludoteca: error: ...`` — never a traceback. Click runs in
+non-standalone mode so that its own usage errors get the same one-line treatment.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+from rich.console import Console
+
+from ludoteca import __version__, bots, games
+from ludoteca.core.errors import LudotecaError, RecordError
+from ludoteca.core.game import TERMINAL, GameDefinition
+from ludoteca.core.records import GameRecord, replay
+from ludoteca.core.rng import Rng
+
+from .play import HUMAN, Seat, Session
+from .recording import Recorder, new_record
+from .renderers import Renderer
+from .results import result_json, result_renderables
+
+EXIT_USAGE = 2
+
+
+class _LudotecaCLI(click.Group):
+    """A click group whose errors are one line on stderr and exit status 2."""
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, **extra: Any) -> NoReturn:  # type: ignore[override]
+        extra.pop("standalone_mode", None)
+        try:
+            rv = super().main(args, prog_name or "ludoteca", standalone_mode=False, **extra)
+        except click.exceptions.NoArgsIsHelpError as e:
+            click.echo(e.ctx.get_help())
+            sys.exit(0)
+        except click.UsageError as e:
+            hint = f" (see '{e.ctx.command_path} --help')" if e.ctx is not None else ""
+            _fail(e.format_message() + hint)
+        except click.ClickException as e:
+            _fail(e.format_message())
+        except LudotecaError as e:
+            _fail(str(e))
+        except click.Abort:
+            click.echo("", err=True)
+            sys.exit(130)
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
+def _fail(message: str) -> NoReturn:
+    click.echo(f"ludoteca: error: {' '.join(message.split())}", err=True)
+    sys.exit(EXIT_USAGE)
+
+
+def _game(name: str) -> GameDefinition:
+    """The registry's game, or a clear error while a game's rules core is not yet in this build."""
+    try:
+        return games.get(name)
+    except ModuleNotFoundError as e:
+        if not (e.name or "").startswith("ludoteca."):
+            raise
+    except AttributeError:  # a package without its DEFINITION yet
+        pass
+    raise LudotecaError(f"the game {name!r} is not available in this version of ludoteca")
+
+
+def _console() -> Console:
+    """Rich's console; when writing to a file or pipe, 100 columns (rich would say 80) so boards fit."""
+    console = Console(highlight=False)
+    if not console.is_terminal and not os.environ.get("COLUMNS"):
+        console = Console(highlight=False, width=100)
+    return console
+
+
+@click.group(
+    "ludoteca", cls=_LudotecaCLI, no_args_is_help=True, context_settings={"help_option_names": ["-h", "--help"]}
+)
+@click.version_option(__version__, "-V", "--version", prog_name="ludoteca", message="%(prog)s %(version)s")
+def cli() -> None:
+    """Digital editions of Verräter (1998) and Kreta (2005): play against bots or friends at one
+    keyboard, replay recorded games, draw the Kreta board.
+
+    \b
+    Examples:
+      ludoteca play verraeter                       you against three random bots
+      ludoteca play verraeter --seats human,human,random --record game.json
+      ludoteca play verraeter --seats random,random,random,random --seed 7
+      ludoteca replay game.json
+      ludoteca board kreta --svg kreta.svg
+    """
+
+
+# ---------------------------------------------------------------- play
+
+
+def _parse_seats(text: str | None, definition: GameDefinition) -> list[str]:
+    if text is None:
+        n = min(max(4, definition.min_players), definition.max_players)
+        return [HUMAN] + ["random"] * (n - 1)
+    kinds = [s.strip().lower() for s in text.split(",")]
+    known = (HUMAN, *bots.names())
+    for kind in kinds:
+        if kind not in known:
+            raise click.BadParameter(f"unknown seat {kind!r} (use {', '.join(known)})", param_hint="'--seats'")
+    lo, hi = definition.min_players, definition.max_players
+    if not lo <= len(kinds) <= hi:
+        raise click.BadParameter(
+            f"{definition.title} takes {lo}–{hi} players, not {len(kinds)}", param_hint="'--seats'"
+        )
+    return kinds
+
+
+def _parse_names(text: str | None, definition: GameDefinition, n: int) -> list[str]:
+    if text is None:
+        defaults = list(definition.seat_names)
+        return defaults[:n] if len(defaults) >= n else [f"Player {p + 1}" for p in range(n)]
+    names = [s.strip() for s in text.split(",")]
+    if len(names) != n:
+        raise click.BadParameter(f"{len(names)} names for {n} seats", param_hint="'--names'")
+    if any(not s for s in names):
+        raise click.BadParameter("names must not be empty", param_hint="'--names'")
+    if len({s.lower() for s in names}) != n:
+        raise click.BadParameter("names must be different", param_hint="'--names'")
+    return names
+
+
+def _parse_options(pairs: Sequence[str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for pair in pairs:
+        key, eq, value = pair.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            raise click.BadParameter(f"{pair!r} is not KEY=VALUE", param_hint="'--option'")
+        if key in out:
+            raise click.BadParameter(f"{key} is given twice", param_hint="'--option'")
+        out[key] = value.strip()
+    return out
+
+
+def _describe_options(options: Any, definition: GameDefinition) -> str:
+    describe = getattr(options, "describe", None)
+    if callable(describe):
+        return str(describe())
+    return ", ".join(f"{k}={v}" for k, v in definition.options_to_dict(options).items()) or "defaults"
+
+
+@cli.command(
+    epilog="Seats are 'human' or a bot ("
+    + ", ".join(bots.names())
+    + "). At your turn type the option's number or the action itself; 'help', 'log', 'rules' and "
+    "'quit' work too. Ctrl-D quits; with --record nothing is lost."
+)
+@click.argument("game")
+@click.option("--seats", metavar="KIND,KIND,...", help="One entry per seat, clockwise: human or a bot name. "
+              "The count is the number of players. [default: human and random bots, 4 seats]")  # fmt: skip
+@click.option("--seed", type=click.IntRange(min=0), help="Seed of the game and the bots (default: random, shown).")
+@click.option("--option", "-o", "option_pairs", multiple=True, metavar="KEY=VALUE",
+              help="A rule option, e.g. -o edition=1998 -o hand_limit=6 (repeatable).")  # fmt: skip
+@click.option("--record", "record_path", metavar="FILE", type=click.Path(dir_okay=False),
+              help="Write the game record (JSON) here, rewritten after every action.")  # fmt: skip
+@click.option("--names", metavar="A,B,...", help="Seat names, clockwise (default: the game's colours).")
+@click.option("--delay", type=click.FloatRange(min=0), default=0.3, show_default=True,
+              help="Pause in seconds after each bot action when a human is playing.")  # fmt: skip
+@click.option("--verbose", "-v", is_flag=True, help="Without humans: print every event, not just the result.")
+def play(
+    game: str,
+    seats: str | None,
+    seed: int | None,
+    option_pairs: tuple[str, ...],
+    record_path: str | None,
+    names: str | None,
+    delay: float,
+    verbose: bool,
+) -> int:
+    """Play GAME (verraeter or kreta) in the terminal.
+
+    Humans see only their own view; bots play the other seats. With only bots the game runs to the end
+    and prints the result.
+    """
+    definition = _game(game)
+    kinds = _parse_seats(seats, definition)
+    seat_names = _parse_names(names, definition, len(kinds))
+    options = definition.options_from_dict(_parse_options(option_pairs))
+    chosen_seed = secrets.randbelow(10**9) if seed is None else seed
+    state = definition.new_game(options, chosen_seed, len(kinds))
+    bot_seeds = Rng(chosen_seed ^ 0xB0B5EED)
+    players = [
+        Seat(name, kind, None if kind == HUMAN else bots.create(kind, bot_seeds.next64()))
+        for name, kind in zip(seat_names, kinds, strict=True)
+    ]
+    recorder = Recorder(new_record(definition, options, chosen_seed, seat_names), record_path)
+    recorder.start()
+    console = _console()
+    who = ", ".join(f"{s.name} ({s.kind})" for s in players)
+    console.print(f"[bold]{definition.title}[/] · {who}")
+    console.print(
+        f"Seed {chosen_seed} (play it again with --seed {chosen_seed}) · rules: "
+        f"{_describe_options(options, definition)}",
+        style="dim",
+        soft_wrap=True,
+    )
+    return Session(definition, state, players, recorder, console, delay=delay, verbose=verbose).run()
+
+
+# ---------------------------------------------------------------- replay
+
+
+def _read_record(path: str) -> GameRecord:
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise LudotecaError(f"cannot read {path}: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise LudotecaError(f"{path} is not a text file") from None
+    try:
+        return GameRecord.from_json(text)
+    except RecordError as e:
+        raise RecordError(f"{path}: {e}") from None
+
+
+@cli.command("replay", short_help="Replay a game record and print the result.")
+@click.argument("file", metavar="FILE")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (scores, breakdown, winners...).")
+@click.option("--upto", type=click.IntRange(min=0), metavar="N", help="Stop after the first N actions.")
+@click.option("--log", "show_log", is_flag=True, help="Also print the game's public log, event by event.")
+def replay_cmd(file: str, as_json: bool, upto: int | None, show_log: bool) -> int:
+    """Replay the game record FILE ('-' reads stdin) and print the result.
+
+    An unfinished record shows the position reached and the scores so far.
+    """
+    record = _read_record(file)
+    try:
+        definition = _game(record.game)
+        state = replay(definition, record, upto)
+    except LudotecaError as e:
+        raise RecordError(f"{file}: {e}") from None
+    options = definition.options_from_dict(record.options)
+    finished = state.is_terminal()
+    result = state.result()
+    if as_json:
+        summary = result_json(definition, record, options, result, finished, len(record.actions[:upto]))
+        click.echo(json.dumps(summary, ensure_ascii=False))
+        return 0
+    console = _console()
+    renderer = Renderer(definition.name)
+    names = record.players
+    console.print(f"[bold]{definition.title}[/] · {', '.join(names)} · seed {record.seed}")
+    console.print(f"Rules: {_describe_options(options, definition)}", style="dim", highlight=False)
+    if show_log:
+        for event in state.view(-1).log:
+            console.print("  " + renderer.describe(event, names))
+    played = len(record.actions[:upto])
+    if not finished:
+        to_act = state.current_player()
+        who = names[to_act] if to_act != TERMINAL else "nobody"
+        console.print(f"[bold]Unfinished:[/] the record stops after {played} actions, with {who} to act.")
+        console.print(renderer.render(state.view(-1), names))
+    else:
+        console.print(f"Finished after {played} actions.")
+    for part in result_renderables(definition, result, names, finished):
+        console.print(part)
+    return 0
+
+
+# ---------------------------------------------------------------- board
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--svg", "svg_path", required=True, metavar="FILE", help="Write the SVG here ('-': stdout).")
+def board(game: str, svg_path: str) -> int:
+    """Draw the board of GAME (kreta) as an SVG picture."""
+    if _game(game).name != "kreta":
+        raise LudotecaError(f"only Kreta has a board to draw, not {game!r}")
+    try:
+        from ludoteca.kreta.board import load_board
+        from ludoteca.kreta.svg import render_svg
+    except ModuleNotFoundError as e:
+        if not (e.name or "").startswith("ludoteca."):
+            raise
+        raise LudotecaError("the Kreta board drawing is not available in this version of ludoteca") from None
+    svg = render_svg(load_board())
+    if svg_path == "-":
+        click.echo(svg, nl=not svg.endswith("\n"))
+        return 0
+    try:
+        Path(svg_path).write_text(svg, encoding="utf-8")
+    except OSError as e:
+        raise LudotecaError(f"cannot write {svg_path}: {e.strerror or e}") from None
+    click.echo(f"Wrote {svg_path}.", err=True)
+    return 0
+
+
+def main() -> NoReturn:
+    """The console script's entry point."""
+    cli.main(prog_name="ludoteca")
