@@ -1,0 +1,469 @@
+"""Kreta's actions: small frozen values with a text notation and a JSON form.
+
+One action is one whole turn (or the Castellan's keep-or-replace choice). Notation, province ids as
+in the board file, node numbers as printed::
+
+    admiral +heraklion                     a ship from reserve into a port
+    admiral chania->sitia                  move one ship
+    admiral chania->sitia, lasithi->ierapetra   move both ships
+    commander +rethymno                    a villager from reserve into a province
+    commander amari->messara, chania->kydonia   villager moves (at most 4 borders in all)
+    abbot +amari          abbot amari->messara
+    farmer                                 harvest every tile you can reach
+    architect fort 17     architect village messara
+    king commander +rethymno               the King carrying out a card lying in front of you
+    castellan                              a scoring
+    keep          replace                  the Castellan's choice about the newly revealed fort card
+
+Moves are written as net moves (where pieces left, where they arrived), so that one outcome has
+one action: ``a->b, b->c`` parses to the same action as ``a->c``. A Commander move is identified by
+the provinces its villagers leave and enter (``frm``/``to``, sorted); ``moves`` only says how the
+villagers were paired up for display and takes no part in equality. Parsing checks the form only;
+whether the provinces exist on the board is checked by the state when the action is applied.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TypeAlias
+
+from ludoteca.core.errors import NotationError
+
+from .constants import ABBOT, ADMIRAL, ARCHITECT, CASTELLAN, COMMANDER, FARMER, KING
+
+_ID = re.compile(r"[^\W][\w.'-]*")
+"""What a province id must look like to be written in the notation (board files are checked)."""
+
+Pairs: TypeAlias = tuple[tuple[str, str], ...]
+
+
+def valid_id(text: str) -> bool:
+    """Whether ``text`` can be used as a province id in the notation."""
+    return bool(_ID.fullmatch(text)) and "->" not in text
+
+
+def _net(pairs: Iterable[tuple[str, str]]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Where pieces left and where they arrived, after cancelling pass-throughs; both sorted."""
+    pairs = list(pairs)
+    left = Counter(a for a, _ in pairs)
+    arrived = Counter(b for _, b in pairs)
+    common = left & arrived
+    return tuple(sorted((left - common).elements())), tuple(sorted((arrived - common).elements()))
+
+
+def _moves_text(pairs: Iterable[tuple[str, str]]) -> str:
+    return ", ".join(f"{a}->{b}" for a, b in pairs)
+
+
+@dataclass(frozen=True, slots=True)
+class AdmiralPlace:
+    """Admiral: a ship from reserve into ``port``."""
+
+    port: str
+    card: ClassVar[int] = ADMIRAL
+
+    def to_text(self) -> str:
+        return f"admiral +{self.port}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "admiral-place", "port": self.port}
+
+
+@dataclass(frozen=True, slots=True)
+class AdmiralMove:
+    """Admiral: ships leave the ports ``frm`` for the ports ``to`` (one or two of each, sorted, disjoint).
+
+    Only the resulting placement matters, so ``frm`` and ``to`` are the net change; build one from any
+    list of moves with :meth:`of`.
+    """
+
+    frm: tuple[str, ...]
+    to: tuple[str, ...]
+    card: ClassVar[int] = ADMIRAL
+
+    @classmethod
+    def of(cls, moves: Iterable[tuple[str, str]]) -> AdmiralMove:
+        frm, to = _net(moves)
+        if not frm:
+            raise NotationError("these ship moves cancel out: nothing would change")
+        return cls(frm, to)
+
+    def to_text(self) -> str:
+        return "admiral " + _moves_text(zip(self.frm, self.to, strict=True))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "admiral-move", "from": list(self.frm), "to": list(self.to)}
+
+
+@dataclass(frozen=True, slots=True)
+class CommanderPlace:
+    """Commander: a villager from reserve into ``province``."""
+
+    province: str
+    card: ClassVar[int] = COMMANDER
+
+    def to_text(self) -> str:
+        return f"commander +{self.province}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "commander-place", "province": self.province}
+
+
+@dataclass(frozen=True, slots=True)
+class CommanderMove:
+    """Commander: villagers leave the provinces ``frm`` and arrive in ``to`` (sorted multisets, disjoint).
+
+    ``moves`` pairs them up for people to read (``a->b`` = a villager went from a to b) and is not
+    part of the action's identity. Build one from any list of moves with :meth:`of`.
+    """
+
+    frm: tuple[str, ...]
+    to: tuple[str, ...]
+    moves: Pairs = field(default=(), compare=False)
+    card: ClassVar[int] = COMMANDER
+
+    @classmethod
+    def of(cls, moves: Iterable[tuple[str, str]]) -> CommanderMove:
+        pairs = tuple(moves)
+        frm, to = _net(pairs)
+        if not frm:
+            raise NotationError("these villager moves cancel out: nothing would change")
+        return cls(frm, to, pairs)
+
+    def to_text(self) -> str:
+        return "commander " + _moves_text(self.moves or zip(self.frm, self.to, strict=True))
+
+    def to_json(self) -> dict[str, Any]:
+        pairs = self.moves or tuple(zip(self.frm, self.to, strict=True))
+        return {"type": "commander-move", "moves": [list(p) for p in pairs]}
+
+
+@dataclass(frozen=True, slots=True)
+class AbbotPlace:
+    """Abbot: the abbot from reserve into ``province``."""
+
+    province: str
+    card: ClassVar[int] = ABBOT
+
+    def to_text(self) -> str:
+        return f"abbot +{self.province}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "abbot-place", "province": self.province}
+
+
+@dataclass(frozen=True, slots=True)
+class AbbotMove:
+    """Abbot: the abbot moves from ``frm`` to ``to`` (at most 3 borders away)."""
+
+    frm: str
+    to: str
+    card: ClassVar[int] = ABBOT
+
+    def to_text(self) -> str:
+        return f"abbot {self.frm}->{self.to}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "abbot-move", "from": self.frm, "to": self.to}
+
+
+@dataclass(frozen=True, slots=True)
+class Harvest:
+    """Farmer: harvest every farm tile your villagers can reach from your ships."""
+
+    card: ClassVar[int] = FARMER
+
+    def to_text(self) -> str:
+        return "farmer"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "farmer"}
+
+
+@dataclass(frozen=True, slots=True)
+class BuildFort:
+    """Architect: a fort from reserve on node ``node``."""
+
+    node: int
+    card: ClassVar[int] = ARCHITECT
+
+    def to_text(self) -> str:
+        return f"architect fort {self.node}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "architect-fort", "node": self.node}
+
+
+@dataclass(frozen=True, slots=True)
+class BuildVillage:
+    """Architect: a village from reserve in ``province``."""
+
+    province: str
+    card: ClassVar[int] = ARCHITECT
+
+    def to_text(self) -> str:
+        return f"architect village {self.province}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "architect-village", "province": self.province}
+
+
+CardAction: TypeAlias = (
+    AdmiralPlace
+    | AdmiralMove
+    | CommanderPlace
+    | CommanderMove
+    | AbbotPlace
+    | AbbotMove
+    | Harvest
+    | BuildFort
+    | BuildVillage
+)
+"""The actions of the five cards the King can copy."""
+
+CARD_ACTION_TYPES = (
+    AdmiralPlace,
+    AdmiralMove,
+    CommanderPlace,
+    CommanderMove,
+    AbbotPlace,
+    AbbotMove,
+    Harvest,
+    BuildFort,
+    BuildVillage,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class King:
+    """King: carry out ``action``, the action of a card already lying in front of you."""
+
+    action: CardAction
+    card: ClassVar[int] = KING
+
+    def to_text(self) -> str:
+        return "king " + self.action.to_text()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "king", "action": self.action.to_json()}
+
+
+@dataclass(frozen=True, slots=True)
+class Castellan:
+    """Castellan: score the provinces around the leftmost face-up fort card's node."""
+
+    card: ClassVar[int] = CASTELLAN
+
+    def to_text(self) -> str:
+        return "castellan"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "castellan"}
+
+
+@dataclass(frozen=True, slots=True)
+class Keep:
+    """After a scoring: keep the newly revealed fort card."""
+
+    card: ClassVar[int] = -1
+
+    def to_text(self) -> str:
+        return "keep"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "keep"}
+
+
+@dataclass(frozen=True, slots=True)
+class Replace:
+    """After a scoring: put the newly revealed fort card under the pile and turn up the pile's top card."""
+
+    card: ClassVar[int] = -1
+
+    def to_text(self) -> str:
+        return "replace"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "replace"}
+
+
+KretaAction: TypeAlias = CardAction | King | Castellan | Keep | Replace
+ACTION_TYPES = (*CARD_ACTION_TYPES, King, Castellan, Keep, Replace)
+
+HARVEST = Harvest()
+CASTELLAN_ACTION = Castellan()
+KEEP = Keep()
+REPLACE = Replace()
+_SIMPLE: dict[str, KretaAction] = {"farmer": HARVEST, "castellan": CASTELLAN_ACTION, "keep": KEEP, "replace": REPLACE}
+
+
+# --- text ------------------------------------------------------------------------------------------
+
+
+def _province(token: str, text: str) -> str:
+    token = token.strip()
+    if not valid_id(token):
+        raise NotationError(f"{token!r} is not a province id (in {text!r})")
+    return token
+
+
+def _moves(rest: str, text: str) -> list[tuple[str, str]]:
+    pairs: list[tuple[str, str]] = []
+    for part in rest.replace("→", "->").split(","):
+        ends = part.split("->")
+        if len(ends) != 2:
+            raise NotationError(f"expected moves like 'chania->sitia', got {part.strip()!r} (in {text!r})")
+        pairs.append((_province(ends[0], text), _province(ends[1], text)))
+    return pairs
+
+
+def _parse_card_action(head: str, rest: str, text: str) -> KretaAction:
+    if head in ("admiral", "commander", "abbot"):
+        if not rest:
+            raise NotationError(f"{head} needs a target, e.g. '{head} +province' (in {text!r})")
+        if rest.startswith("+"):
+            province = _province(rest[1:], text)
+            if head == "admiral":
+                return AdmiralPlace(province)
+            return CommanderPlace(province) if head == "commander" else AbbotPlace(province)
+        pairs = _moves(rest, text)
+        if head == "admiral":
+            if len(pairs) > 2:
+                raise NotationError(f"a player has only two ships (in {text!r})")
+            return AdmiralMove.of(pairs)
+        if head == "commander":
+            return CommanderMove.of(pairs)
+        if len(pairs) != 1:
+            raise NotationError(f"the abbot makes one move, e.g. 'abbot amari->messara' (in {text!r})")
+        return AbbotMove(*pairs[0])
+    if head == "architect":
+        what, _, arg = rest.partition(" ")
+        arg = arg.strip()
+        if what == "fort":
+            if not arg.isdigit() or not arg.isascii():
+                raise NotationError(f"'architect fort' needs a node number (in {text!r})")
+            return BuildFort(int(arg))
+        if what == "village":
+            return BuildVillage(_province(arg, text))
+        raise NotationError(f"the architect builds a 'fort N' or a 'village province' (in {text!r})")
+    simple = _SIMPLE
+    if head in simple:
+        if rest:
+            raise NotationError(f"{head!r} takes nothing after it (in {text!r})")
+        return simple[head]
+    raise NotationError(
+        f"unknown action {text!r}: start with a card (admiral, commander, abbot, farmer, architect, "
+        "king, castellan) or answer keep/replace"
+    )
+
+
+def parse_action(text: str) -> KretaAction:
+    """The action written as ``text`` (see the module docstring); raises :class:`NotationError`."""
+    if not isinstance(text, str):
+        raise NotationError(f"an action text must be a string, not {type(text).__name__}")
+    head, _, rest = text.strip().partition(" ")
+    head, rest = head.lower(), rest.strip()
+    if not head:
+        raise NotationError("empty action")
+    if head == "king":
+        inner_head, _, inner_rest = rest.partition(" ")
+        inner = _parse_card_action(inner_head.lower(), inner_rest.strip(), text)
+        if not isinstance(inner, CARD_ACTION_TYPES):
+            raise NotationError(
+                f"the King carries out an admiral, commander, abbot, farmer or architect action (in {text!r})"
+            )
+        return King(inner)
+    return _parse_card_action(head, rest, text)
+
+
+# --- JSON ------------------------------------------------------------------------------------------
+
+
+def _str(obj: dict[str, Any], key: str) -> str:
+    value = obj.get(key)
+    if not isinstance(value, str) or not valid_id(value):
+        raise NotationError(f"action field {key!r} must be a province id, not {value!r}")
+    return value
+
+
+def _str_list(obj: dict[str, Any], key: str) -> list[str]:
+    value = obj.get(key)
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) and valid_id(v) for v in value):
+        raise NotationError(f"action field {key!r} must be a non-empty list of province ids")
+    return value
+
+
+def _pair_list(obj: dict[str, Any]) -> list[tuple[str, str]]:
+    value = obj.get("moves")
+    if not isinstance(value, list) or not value:
+        raise NotationError("action field 'moves' must be a non-empty list of [from, to] pairs")
+    pairs: list[tuple[str, str]] = []
+    for item in value:
+        if (
+            not isinstance(item, list | tuple)
+            or len(item) != 2
+            or not all(isinstance(v, str) and valid_id(v) for v in item)
+        ):
+            raise NotationError(f"a move must be a [from, to] pair of province ids, not {item!r}")
+        pairs.append((item[0], item[1]))
+    return pairs
+
+
+_FIELDS = {
+    "admiral-place": {"port"},
+    "admiral-move": {"from", "to"},
+    "commander-place": {"province"},
+    "commander-move": {"moves"},
+    "abbot-place": {"province"},
+    "abbot-move": {"from", "to"},
+    "farmer": set(),
+    "architect-fort": {"node"},
+    "architect-village": {"province"},
+    "king": {"action"},
+    "castellan": set(),
+    "keep": set(),
+    "replace": set(),
+}
+
+
+def action_from_json(obj: Any) -> KretaAction:
+    """The action whose :meth:`to_json` form is ``obj``; raises :class:`NotationError`."""
+    if not isinstance(obj, dict):
+        raise NotationError("a JSON action must be an object with a 'type'")
+    kind = obj.get("type")
+    if kind not in _FIELDS:
+        raise NotationError(f"unknown action type {kind!r}")
+    extra = set(obj) - _FIELDS[kind] - {"type"}
+    if extra:
+        raise NotationError(f"unexpected field(s) in a {kind} action: {', '.join(sorted(map(str, extra)))}")
+    if kind == "admiral-place":
+        return AdmiralPlace(_str(obj, "port"))
+    if kind == "admiral-move":
+        frm, to = _str_list(obj, "from"), _str_list(obj, "to")
+        if len(frm) != len(to) or len(frm) > 2:
+            raise NotationError("an admiral move names one or two ports in 'from' and as many in 'to'")
+        return AdmiralMove.of(zip(frm, to, strict=True))
+    if kind == "commander-place":
+        return CommanderPlace(_str(obj, "province"))
+    if kind == "commander-move":
+        return CommanderMove.of(_pair_list(obj))
+    if kind == "abbot-place":
+        return AbbotPlace(_str(obj, "province"))
+    if kind == "abbot-move":
+        return AbbotMove(_str(obj, "from"), _str(obj, "to"))
+    if kind == "architect-fort":
+        node = obj.get("node")
+        if not isinstance(node, int) or isinstance(node, bool) or node < 0:
+            raise NotationError(f"action field 'node' must be a node number, not {node!r}")
+        return BuildFort(node)
+    if kind == "architect-village":
+        return BuildVillage(_str(obj, "province"))
+    if kind == "king":
+        inner = action_from_json(obj.get("action"))
+        if not isinstance(inner, CARD_ACTION_TYPES):
+            raise NotationError("the King carries out an admiral, commander, abbot, farmer or architect action")
+        return King(inner)
+    return _SIMPLE[kind]

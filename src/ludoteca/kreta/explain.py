@@ -1,0 +1,273 @@
+"""Why an action is refused: specific messages for :meth:`KretaState.apply`.
+
+Only called after the fast check (membership in the cached legal actions) has failed, so nothing
+here needs to be fast; it re-derives the reason from the rules, in the order a player would think of
+them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from ludoteca.core.errors import IllegalActionError, LudotecaError, MalformedActionError
+
+from .actions import (
+    ACTION_TYPES,
+    CARD_ACTION_TYPES,
+    AbbotMove,
+    AbbotPlace,
+    AdmiralMove,
+    AdmiralPlace,
+    BuildFort,
+    BuildVillage,
+    Castellan,
+    CommanderMove,
+    CommanderPlace,
+    Harvest,
+    Keep,
+    King,
+    Replace,
+    _net,
+)
+from .constants import (
+    CARDS,
+    COMMANDER_POINTS,
+    KING,
+    PORT_LIMIT,
+    PORT_LIMIT_TWO_PLAYERS,
+    PROVINCE_LIMIT,
+    SEAT_NAMES,
+    SUPPLY,
+)
+
+if TYPE_CHECKING:
+    from .state import KretaState
+
+
+def seat_name(seat: int) -> str:
+    return SEAT_NAMES[seat] if 0 <= seat < len(SEAT_NAMES) else f"Seat {seat}"
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def why_not(st: KretaState, action: Any) -> LudotecaError:
+    """The error to raise for ``action``, which the fast check refused."""
+    if not isinstance(action, ACTION_TYPES):
+        return MalformedActionError(f"not a Kreta action: {action!r}")
+    malformed = _form(st, action)
+    if malformed:
+        return MalformedActionError(malformed)
+    if st._phase == 2:
+        return IllegalActionError("the game is over")
+    s = st._to_act
+    who = seat_name(s)
+    if st._phase == 1:
+        slot = st._scorings + 1
+        return IllegalActionError(
+            f"{who} must first keep or replace the newly revealed fort card (node {st._row[slot]}): "
+            "answer 'keep' or 'replace'"
+        )
+    if isinstance(action, Keep | Replace):
+        return IllegalActionError("there is no newly revealed fort card to keep or replace now")
+    hand = st._hand[s]
+    if isinstance(action, King):
+        if not hand >> KING & 1:
+            return IllegalActionError(f"{who}'s King is not in hand: it lies in front of them")
+        inner = action.action
+        if inner.card not in st._played[s]:
+            return IllegalActionError(
+                f"the King can only carry out a card lying in front of {who}; "
+                f"the {CARDS[inner.card].capitalize()} is in hand"
+            )
+        return IllegalActionError("king: " + _reason(st, s, inner))
+    if isinstance(action, Castellan):
+        return IllegalActionError(f"{who}'s Castellan is not in hand")  # pragma: no cover - never happens
+    if not hand >> action.card & 1:
+        return IllegalActionError(
+            f"{who}'s {CARDS[action.card].capitalize()} is not in hand: "
+            "it lies in front of them until a Castellan is played"
+        )
+    return IllegalActionError(_reason(st, s, action))
+
+
+def _form(st: KretaState, action: Any) -> str:
+    """A message if ``action`` is not well formed for this board, else ''."""
+    t = st._t
+    if isinstance(action, King):
+        if not isinstance(action.action, CARD_ACTION_TYPES):
+            return "the King carries out an admiral, commander, abbot, farmer or architect action"
+        return _form(st, action.action)
+    names: list[Any] = []
+    if isinstance(action, AdmiralPlace):
+        names = [action.port]
+    elif isinstance(action, CommanderPlace | AbbotPlace | BuildVillage):
+        names = [action.province]
+    elif isinstance(action, AbbotMove):
+        names = [action.frm, action.to]
+    elif isinstance(action, AdmiralMove | CommanderMove):
+        if not isinstance(action.frm, tuple) or not isinstance(action.to, tuple):
+            return "a move's 'frm' and 'to' must be tuples of province ids"
+        names = [*action.frm, *action.to]
+    elif isinstance(action, BuildFort) and (not isinstance(action.node, int) or action.node not in t.node_index):
+        return f"no node {action.node!r} on this board"
+    for name in names:
+        if not isinstance(name, str) or name not in t.index:
+            return f"no province {name!r} on this board"
+    if isinstance(action, AdmiralMove | CommanderMove):
+        what = type(action).__name__
+        frm, to = action.frm, action.to
+        if not frm or len(frm) != len(to) or list(frm) != sorted(frm) or list(to) != sorted(to) or set(frm) & set(to):
+            return f"this {what} is not in canonical form (build it with {what}.of(moves))"
+        if isinstance(action, CommanderMove) and action.moves and _net(action.moves) != (frm, to):
+            return "this CommanderMove's 'moves' do not match its 'frm' and 'to'"
+    return ""
+
+
+def _name(st: KretaState, p: int) -> str:
+    return st._t.names[p]
+
+
+def _abbot_owner(st: KretaState, s: int, p: int) -> int:
+    """Another player whose abbot keeps ``s`` out of ``p`` (-1: none)."""
+    if st._abbot[s] == p:
+        return -1
+    for o in range(st._n):
+        if o != s and st._abbot[o] == p:
+            return o
+    return -1
+
+
+def _entry_blocked(st: KretaState, s: int, p: int, what: str) -> str:
+    o = _abbot_owner(st, s, p)
+    if o >= 0:
+        return f"{seat_name(s)}'s {what} cannot enter {_name(st, p)}: {seat_name(o)}'s abbot is there"
+    if st._count[p] >= PROVINCE_LIMIT:
+        return f"{_name(st, p)} is full ({PROVINCE_LIMIT} abbots, villagers and villages)"
+    return ""
+
+
+def _reason(st: KretaState, s: int, action: Any) -> str:
+    t = st._t
+    who = seat_name(s)
+    idx = t.index
+    if isinstance(action, AdmiralPlace | AdmiralMove):
+        return _admiral_reason(st, s, action)
+    if isinstance(action, CommanderPlace):
+        if not st._villres[s]:
+            return f"{who} has no villager in reserve: all {SUPPLY['villager']} are on the board"
+        return _entry_blocked(st, s, idx[action.province], "villagers") or "cannot place that villager"
+    if isinstance(action, CommanderMove):
+        return _commander_reason(st, s, action)
+    if isinstance(action, AbbotPlace):
+        if st._abbot[s] >= 0:
+            return f"{who}'s abbot is already in {_name(st, st._abbot[s])}: move it with 'abbot from->to'"
+        p = idx[action.province]
+        return f"{_name(st, p)} is full" if st._count[p] >= PROVINCE_LIMIT else "cannot place the abbot there"
+    if isinstance(action, AbbotMove):
+        ab = st._abbot[s]
+        if ab < 0:
+            return f"{who}'s abbot is in reserve: place it with 'abbot +province'"
+        f, d = idx[action.frm], idx[action.to]
+        if f != ab:
+            return f"{who}'s abbot is in {_name(st, ab)}, not in {_name(st, f)}"
+        if d == f:
+            return "the abbot must move to another province"
+        if st._count[d] >= PROVINCE_LIMIT:
+            return f"{_name(st, d)} is full: the abbot cannot enter it"
+        return (
+            f"{_name(st, d)} is more than 3 borders from {_name(st, f)} (the abbot cannot pass through full provinces)"
+        )
+    if isinstance(action, Harvest):
+        return (
+            f"{who} has nothing to harvest: no farm tile lies in a province linked by {who}'s villagers "
+            f"to a port holding {who}'s ship"
+        )
+    if isinstance(action, BuildFort):
+        if not st._fortres[s]:
+            return f"{who} has built all {SUPPLY['fort']} forts"
+        owner = st._fort[t.node_index[action.node]]
+        return f"node {action.node} already holds {seat_name(owner)}'s fort"
+    if isinstance(action, BuildVillage):
+        built = SUPPLY["village"] - st._villageres[s]
+        if not st._villageres[s]:
+            return f"{who} has built all {SUPPLY['village']} villages"
+        have = len(st._harvested[s])
+        if have <= built:
+            return f"{who}'s {_ordinal(built + 1)} village needs {built + 1} harvested farm tile(s); {who} has {have}"
+        return _entry_blocked(st, s, idx[action.province], "villages") or "cannot build a village there"
+    return f"{action.to_text()!r} is not legal now"  # pragma: no cover
+
+
+def _admiral_reason(st: KretaState, s: int, action: AdmiralPlace | AdmiralMove) -> str:
+    t = st._t
+    who = seat_name(s)
+    cap = PORT_LIMIT_TWO_PLAYERS if st._n == 2 else PORT_LIMIT
+    ships = st._ships[s]
+    if isinstance(action, AdmiralPlace):
+        if len(ships) >= SUPPLY["ship"]:
+            return f"{who} has no ship in reserve: move a ship instead"
+        targets = [t.index[action.port]]
+        staying = list(ships)
+    else:
+        gone = [t.index[f] for f in action.frm]
+        for f in gone:
+            if f not in ships:
+                return f"{who} has no ship in {t.names[f]}"
+        targets = [t.index[d] for d in action.to]
+        staying = [p for p in ships if p not in gone]
+    for d in targets:
+        if not t.is_port[d]:
+            return f"{t.names[d]} has no port"
+    if len(set(targets)) < len(targets) or set(targets) & set(staying):
+        return f"{who}'s two ships may never be in the same port"
+    for d in targets:
+        if st._portships[d] >= cap:
+            limit = f"{cap} ship" + (" in a 2-player game" if st._n == 2 else "s")
+            return f"the port of {t.names[d]} is full (at most {limit})"
+    return f"{action.to_text()!r} is not legal now"  # pragma: no cover
+
+
+def _commander_reason(st: KretaState, s: int, action: CommanderMove) -> str:
+    t = st._t
+    who = seat_name(s)
+    P = t.P
+    mine = st._vill[s * P : s * P + P]
+    for f, k in Counter(action.frm).items():
+        p = t.index[f]
+        if mine[p] < k:
+            have = f"only {mine[p]} villager" if mine[p] else "no villager"
+            return f"{who} has {have}{'s' if mine[p] > 1 else ''} in {t.names[p]}"
+    arriving = Counter(action.to)
+    for d, k in arriving.items():
+        p = t.index[d]
+        o = _abbot_owner(st, s, p)
+        if o >= 0:
+            return f"{who}'s villagers cannot enter {t.names[p]}: {seat_name(o)}'s abbot is there"
+        if st._count[p] + k > PROVINCE_LIMIT:
+            return f"{t.names[p]} would hold more than {PROVINCE_LIMIT} abbots, villagers and villages"
+    frm = [t.index[f] for f in action.frm]
+    to = [t.index[d] for d in action.to]
+    if _min_cost(st, frm, to) > COMMANDER_POINTS:
+        return f"those moves need more than {COMMANDER_POINTS} movement points"
+    return (
+        f"no way to make those moves with {COMMANDER_POINTS} movement points: the way is blocked "
+        "by full provinces or other players' abbots"
+    )
+
+
+def _min_cost(st: KretaState, frm: list[int], to: list[int]) -> int:
+    """The fewest borders to cross to pair ``frm`` with ``to``, ignoring every obstacle."""
+    from itertools import permutations
+
+    dist = st._t.dist
+    best = 1 << 30
+    for perm in permutations(to):
+        cost = 0
+        for a, b in zip(frm, perm, strict=True):
+            d = dist[a][b]
+            cost += d if d >= 0 else 1 << 20
+        best = min(best, cost)
+    return best

@@ -1,0 +1,76 @@
+"""Kreta's rule options: a frozen, validated value recorded with every game.
+
+Options exist where the specification settles a point that reasonable players could read
+differently; the default is always the specification's decision (see ``docs/kreta-rules.md``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+from ludoteca.core.errors import OptionError
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+def _flag(name: str, value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+        return value.strip().lower() in _TRUE
+    raise OptionError(f"option {name!r} must be true or false, not {value!r}")
+
+
+@dataclass(frozen=True)
+class KretaOptions:
+    """Rule options of Kreta.
+
+    ``board``: ``None`` plays on the shipped reconstruction of Crete; otherwise the path of a board
+    data file in the same JSON format (for players who own the printed board).
+
+    ``abbot_blocks_passing``: another player's abbot keeps your villagers out of its province; with
+    ``True`` (the specification's decision) they may not even pass through it, with ``False`` they may
+    cross it during a Commander move as long as they do not stop there.
+    """
+
+    board: str | None = None
+    abbot_blocks_passing: bool = True
+
+    def __post_init__(self) -> None:
+        if self.board is not None and (not isinstance(self.board, str) or not self.board):
+            raise OptionError(f"option 'board' must be a file path, not {self.board!r}")
+        if not isinstance(self.abbot_blocks_passing, bool):
+            raise OptionError("option 'abbot_blocks_passing' must be true or false")
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any] | None = None) -> KretaOptions:
+        """Options from plain values; strings from a command line (``"false"``, a path) are converted.
+
+        An unknown key or a bad value raises :class:`OptionError` naming it.
+        """
+        if data is None:
+            return cls()
+        if not isinstance(data, Mapping):
+            raise OptionError("Kreta options must be a mapping of names to values")
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(str(k) for k in data if k not in known)
+        if unknown:
+            raise OptionError(f"unknown Kreta option(s): {', '.join(unknown)} (known: {', '.join(sorted(known))})")
+        kwargs: dict[str, Any] = {}
+        if "board" in data:
+            board = data["board"]
+            if isinstance(board, str) and board.strip().lower() in {"", "none", "null", "default", "crete"}:
+                board = None
+            if board is not None and not isinstance(board, str):
+                raise OptionError(f"option 'board' must be a file path, not {board!r}")
+            kwargs["board"] = board
+        if "abbot_blocks_passing" in data:
+            kwargs["abbot_blocks_passing"] = _flag("abbot_blocks_passing", data["abbot_blocks_passing"])
+        return cls(**kwargs)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as JSON-ready values (``from_dict(o.to_dict()) == o``)."""
+        return {"board": self.board, "abbot_blocks_passing": self.abbot_blocks_passing}

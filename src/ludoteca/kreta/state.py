@@ -1,0 +1,697 @@
+"""The Kreta game state: pieces, tiles, cards and fort cards, changed only through :meth:`KretaState.apply`.
+
+Representation (for speed): provinces and nodes are integer indices into the board's
+:class:`~ludoteca.kreta.tables.Tables`; per-seat, per-province counts are flat lists indexed
+``seat * P + province``; hands are 7-bit masks; a few bit masks (full provinces, free nodes, full
+ports, tiles) are kept up to date so that legal actions can be looked up in memo caches instead of
+being recomputed. ``clone()`` copies the lists and shares the tables and the event log.
+
+Event kinds (``Event(kind, seat, data)``; all public, province ids and node numbers as in the board):
+
+- ``start``  seat = start player, data ``()`` — a new game; ``setup`` seat -1, ``()`` — an explicit set-up
+- ``play``   data ``(card,)`` — the seat plays a character card
+- ``copy``   data ``(card,)`` — the King carries out the action of ``card``
+- ``place``  data ``(piece, province_id)`` — piece ``villager``, ``abbot`` or ``ship`` from reserve
+- ``move``   data ``(piece, from_id, to_id)`` — a villager (one event per net move), the abbot or a ship
+- ``build``  data ``("fort", node)`` or ``("village", province_id)``
+- ``harvest`` data ``(province_id, tile, vp)`` — one event per tile, with the VP it scored at once
+- ``scoring`` data ``(number, node)`` — the seat's Castellan starts the ``number``-th scoring at ``node``
+- ``province`` seat -1, data ``(province_id, vp, influences)`` — a province scored; influence per seat
+- ``score``  data ``(province_id, vp, influence)`` — the seat scores ``vp`` for a province
+- ``spent``  data ``(slot, node)`` — the scored fort card is turned face down (slots count from 0)
+- ``reveal`` data ``(slot, node)`` — a fort card of the row is turned face up (seat -1 at set-up)
+- ``keep``   data ``(slot, node)``; ``replace`` data ``(slot, rejected_node, new_node)``
+- ``takeback`` seat -1, ``()`` — every player takes their played cards back into hand
+- ``end``    seat -1, data ``(scores, winners)`` — the last scoring is over
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteca.core.errors import MalformedActionError
+from ludoteca.core.events import Event, EventLog, push
+from ludoteca.core.game import TERMINAL, GameResult
+from ludoteca.core.rng import Rng
+
+from . import explain
+from .actions import (
+    CASTELLAN_ACTION,
+    HARVEST,
+    KEEP,
+    REPLACE,
+    AbbotMove,
+    AbbotPlace,
+    AdmiralMove,
+    AdmiralPlace,
+    BuildFort,
+    BuildVillage,
+    Castellan,
+    CommanderMove,
+    CommanderPlace,
+    Harvest,
+    Keep,
+    King,
+    KretaAction,
+    Replace,
+)
+from .constants import (
+    ABBOT,
+    ADMIRAL,
+    ALL_CARDS,
+    ARCHITECT,
+    CARDS,
+    CASTELLAN,
+    COMMANDER,
+    FACE_UP,
+    FARMER,
+    KING,
+    PORT_LIMIT,
+    PORT_LIMIT_TWO_PLAYERS,
+    PROVINCE_LIMIT,
+    SUPPLY,
+    TILES,
+)
+from .moves import (
+    abbot_destinations,
+    commander_deltas,
+    commander_move,
+    harvest,
+    near_mask,
+    needs_stepwise,
+)
+from .tables import EMPTY, Entry, Tables
+from .view import KretaView
+
+PLAY, CHOICE, OVER = 0, 1, 2
+PHASES = ("play", "castellan", "over")
+_CHOICE_ACTIONS = [KEEP, REPLACE]
+
+
+def _clip(c: int) -> int:
+    """A province count as the Commander's move set sees it: counts up to 3 never block 4 steps."""
+    return c - 3 if c > 3 else 0
+
+
+class KretaState:
+    """A game of Kreta in progress. Build one with :func:`~ludoteca.kreta.new_game` or ``from_setup``."""
+
+    __slots__ = (
+        "_abbot",
+        "_count",
+        "_fort",
+        "_fortres",
+        "_freemask",
+        "_fullmask",
+        "_hand",
+        "_harvested",
+        "_known",
+        "_legal",
+        "_log",
+        "_n",
+        "_phase",
+        "_pile",
+        "_played",
+        "_portfull",
+        "_portships",
+        "_pvp",
+        "_rng",
+        "_row",
+        "_scorings",
+        "_ships",
+        "_start",
+        "_t",
+        "_tight",
+        "_tightmask",
+        "_tile",
+        "_tilemask",
+        "_to_act",
+        "_tvp",
+        "_vcode",
+        "_vill",
+        "_villageres",
+        "_villages",
+        "_villres",
+        "_vmask",
+    )
+
+    def __init__(self, tables: Tables, num_players: int, rng: Rng) -> None:
+        """An empty board (no pieces, no tiles, no fort cards); the set-up functions fill it in."""
+        t = self._t = tables
+        n = self._n = num_players
+        P = t.P
+        self._rng = rng
+        self._abbot = [-1] * n
+        self._vill = [0] * (n * P)
+        self._vcode = [0] * n
+        self._vmask = [0] * n
+        self._villres = [SUPPLY["villager"]] * n
+        self._villages = [0] * (n * P)
+        self._villageres = [SUPPLY["village"]] * n
+        self._ships: list[tuple[int, ...]] = [()] * n
+        self._portships = [0] * P
+        self._portfull = 0
+        self._fort = [-1] * t.N
+        self._fortres = [SUPPLY["fort"]] * n
+        self._freemask = (1 << t.N) - 1
+        self._count = [0] * P
+        self._fullmask = 0
+        self._tight = 0
+        self._tightmask = 0
+        self._tile = [-1] * P
+        self._tilemask = 0
+        self._harvested: list[tuple[int, ...]] = [()] * n
+        self._hand = [ALL_CARDS] * n
+        self._played: list[tuple[int, ...]] = [()] * n
+        self._row: list[int] = []
+        self._pile: list[int] = []
+        self._known = 0
+        self._scorings = 0
+        self._phase = PLAY
+        self._to_act = 0
+        self._start = 0
+        self._pvp = [0] * n
+        self._tvp = [0] * n
+        self._log: EventLog = None
+        self._legal: list[Any] | None = None
+
+    # --- the protocol ------------------------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return self._n
+
+    @property
+    def tables(self) -> Tables:
+        """The board's precomputed tables (shared, read-only)."""
+        return self._t
+
+    def current_player(self) -> int:
+        return TERMINAL if self._phase == OVER else self._to_act
+
+    def is_terminal(self) -> bool:
+        return self._phase == OVER
+
+    def legal_actions(self) -> list[KretaAction]:
+        """Every legal action of the seat to act, in card order; empty exactly when the game is over."""
+        return list(self._legal_list())
+
+    def clone(self) -> KretaState:
+        c = KretaState.__new__(KretaState)
+        c._t = self._t
+        c._n = self._n
+        c._rng = self._rng.clone()
+        c._abbot = self._abbot[:]
+        c._vill = self._vill[:]
+        c._vcode = self._vcode[:]
+        c._vmask = self._vmask[:]
+        c._villres = self._villres[:]
+        c._villages = self._villages[:]
+        c._villageres = self._villageres[:]
+        c._ships = self._ships[:]
+        c._portships = self._portships[:]
+        c._portfull = self._portfull
+        c._fort = self._fort[:]
+        c._fortres = self._fortres[:]
+        c._freemask = self._freemask
+        c._count = self._count[:]
+        c._fullmask = self._fullmask
+        c._tight = self._tight
+        c._tightmask = self._tightmask
+        c._tile = self._tile[:]
+        c._tilemask = self._tilemask
+        c._harvested = self._harvested[:]
+        c._hand = self._hand[:]
+        c._played = self._played[:]
+        c._row = self._row[:]
+        c._pile = self._pile[:]
+        c._known = self._known
+        c._scorings = self._scorings
+        c._phase = self._phase
+        c._to_act = self._to_act
+        c._start = self._start
+        c._pvp = self._pvp[:]
+        c._tvp = self._tvp[:]
+        c._log = self._log
+        c._legal = self._legal
+        return c
+
+    def result(self) -> GameResult:
+        """Scores so far (final once the game is over); every seat with the top score wins."""
+        scores = tuple(a + b for a, b in zip(self._pvp, self._tvp, strict=True))
+        top = max(scores)
+        return GameResult(
+            scores=scores,
+            breakdown=tuple({"provinces": a, "tiles": b} for a, b in zip(self._pvp, self._tvp, strict=True)),
+            winners=tuple(i for i, x in enumerate(scores) if x == top),
+            progress={"scorings": self._scorings},
+        )
+
+    # --- legal actions -----------------------------------------------------------------------------
+
+    def _blocked(self, s: int) -> int:
+        """Provinces ``s`` may not bring villagers or villages into: another's abbot and not theirs."""
+        bit, ab = self._t.bit, self._abbot
+        m = 0
+        for o in range(self._n):
+            if o != s and ab[o] >= 0:
+                m |= bit[ab[o]]
+        if ab[s] >= 0:
+            m &= ~bit[ab[s]]
+        return m
+
+    def _entries(self, s: int, card: int) -> tuple[Entry, ...]:
+        """The legal actions of ``card`` for seat ``s``, as cached lists (empty: the card can't be played)."""
+        t = self._t
+        small = t.small
+        if card == COMMANDER:
+            out: tuple[Entry, ...] = ()
+            blocked = self._blocked(s)
+            if self._villres[s]:
+                key: Any = (COMMANDER, self._fullmask | blocked)
+                e = small.get(key)
+                if e is None:
+                    m = self._fullmask | blocked
+                    e = small.put(key, Entry([t.commander_place[p] for p in range(t.P) if not m >> p & 1]))
+                out = (e,)
+            vcode = self._vcode[s]
+            if vcode:
+                ab = self._abbot[s]
+                P = t.P
+                tight = self._tightmask & near_mask(t, self._vmask[s])
+                static = True
+                if tight:
+                    mine = self._vill[s * P : s * P + P]
+                    positions = [p for p in range(P) for _ in range(mine[p])]
+                    static = not needs_stepwise(t, positions, self._count, tight)
+                key = (vcode, blocked) if static else (vcode, blocked, ab, self._tight)
+                e = t.commander.get(key)
+                if e is None:
+                    mine = self._vill[s * P : s * P + P]
+                    deltas = sorted(commander_deltas(t, mine, self._count, blocked, ab, static))
+                    memo = t.moves
+                    moves = [memo.get(d) or commander_move(t, d) for d in deltas]
+                    e = t.commander.put(key, Entry(moves, deltas, t.kings))
+                out = (*out, e)
+            return out
+        if card == ARCHITECT:
+            out = ()
+            if self._fortres[s] and self._freemask:
+                key = (ARCHITECT, self._freemask)
+                e = small.get(key)
+                if e is None:
+                    free = self._freemask
+                    e = small.put(key, Entry([t.fort[k] for k in range(t.N) if free >> k & 1]))
+                out = (e,)
+            if self._villageres[s] and SUPPLY["village"] - self._villageres[s] < len(self._harvested[s]):
+                m = self._fullmask | self._blocked(s)
+                key = (-ARCHITECT, m)
+                e = small.get(key)
+                if e is None:
+                    e = small.put(key, Entry([t.village[p] for p in range(t.P) if not m >> p & 1]))
+                out = (*out, e)
+            return out
+        if card == ADMIRAL:
+            ships = self._ships[s]
+            key = (ADMIRAL, ships, len(ships) < SUPPLY["ship"], self._portfull)
+            e = small.get(key)
+            if e is None:
+                e = small.put(key, Entry(self._admiral_actions(ships)))
+            return (e,)
+        if card == ABBOT:
+            ab = self._abbot[s]
+            full = self._fullmask
+            key = (ABBOT, ab, full)
+            e = small.get(key)
+            if e is None:
+                if ab < 0:
+                    acts: list[Any] = [t.abbot_place[p] for p in range(t.P) if not full >> p & 1]
+                else:
+                    row = t.abbot_move[ab]
+                    acts = [row[q] for q in abbot_destinations(t, ab, self._count)]
+                e = small.put(key, Entry(acts))
+            return (e,)
+        if card == FARMER:
+            key = (FARMER, self._vmask[s], self._ships[s], self._tilemask)
+            e = small.get(key)
+            if e is None:
+                e = small.put(key, Entry([HARVEST] if harvest(t, self._vmask[s], self._ships[s], self._tile) else []))
+            return (e,)
+        return (EMPTY,)
+
+    def _admiral_actions(self, ships: tuple[int, ...]) -> list[Any]:
+        t = self._t
+        ids, full = t.ids, self._portfull
+        open_ports = [p for p in t.ports if not full >> p & 1 and p not in ships]
+        acts: list[Any] = []
+        if len(ships) < SUPPLY["ship"]:
+            acts += [t.admiral_place[p] for p in open_ports]
+        for a in ships:
+            acts += [AdmiralMove((ids[a],), (ids[c],)) for c in open_ports]
+        if len(ships) == 2:
+            for i, c in enumerate(open_ports):
+                for d in open_ports[i + 1 :]:
+                    acts.append(
+                        AdmiralMove(tuple(sorted((ids[ships[0]], ids[ships[1]]))), tuple(sorted((ids[c], ids[d]))))
+                    )
+        return acts
+
+    def _legal_list(self) -> list[Any]:
+        legal = self._legal
+        if legal is not None:
+            return legal
+        if self._phase != PLAY:
+            legal = [] if self._phase == OVER else _CHOICE_ACTIONS
+        else:
+            s = self._to_act
+            hand = self._hand[s]
+            legal = []
+            for card in (ADMIRAL, COMMANDER, ABBOT, FARMER, ARCHITECT):
+                if hand >> card & 1:
+                    for e in self._entries(s, card):
+                        legal += e.acts
+            if hand >> KING & 1:
+                for card in self._played[s]:
+                    for e in self._entries(s, card):
+                        legal += e.king()
+            if hand >> CASTELLAN & 1:
+                legal.append(CASTELLAN_ACTION)
+        self._legal = legal
+        return legal
+
+    # --- applying actions --------------------------------------------------------------------------
+
+    def apply(self, action: KretaAction) -> None:
+        """Play ``action`` for the seat to act.
+
+        An action the rules don't allow raises :class:`IllegalActionError` (something that is not a
+        Kreta action, or names no province of this board, raises :class:`MalformedActionError`); the
+        message says why, and the state is left unchanged.
+        """
+        cls = type(action)
+        phase = self._phase
+        if phase == PLAY:
+            s = self._to_act
+            if cls is King:
+                inner = action.action  # type: ignore[union-attr]
+                card = getattr(inner, "card", -1)
+                if (
+                    self._hand[s] >> KING & 1
+                    and card in self._played[s]
+                    and any(e.has(inner) for e in self._entries(s, card))
+                ):
+                    self._play(s, KING)
+                    self._log = push(self._log, Event("copy", s, (CARDS[card],)))
+                    self._do(s, inner)
+                    self._next(s)
+                    return
+            elif cls is Castellan:
+                if self._hand[s] >> CASTELLAN & 1:
+                    self._castellan(s)
+                    return
+            else:
+                card = getattr(cls, "card", -1)
+                if (
+                    0 <= card < KING
+                    and self._hand[s] >> card & 1
+                    and any(e.has(action) for e in self._entries(s, card))
+                ):
+                    self._play(s, card)
+                    self._do(s, action)
+                    self._next(s)
+                    return
+        elif phase == CHOICE and (cls is Keep or cls is Replace):
+            self._choose(cls is Replace)
+            return
+        raise explain.why_not(self, action)
+
+    def _next(self, s: int) -> None:
+        self._to_act = s + 1 if s + 1 < self._n else 0
+        self._legal = None
+
+    def _play(self, s: int, card: int) -> None:
+        self._hand[s] &= ~(1 << card)
+        self._played[s] = (*self._played[s], card)
+        self._log = push(self._log, Event("play", s, (CARDS[card],)))
+
+    def _add_count(self, p: int, d: int) -> None:
+        count = self._count
+        old = count[p]
+        new = count[p] = old + d
+        bit = self._t.bit[p]
+        if new >= PROVINCE_LIMIT:
+            self._fullmask |= bit
+        else:
+            self._fullmask &= ~bit
+        if new > 3:
+            self._tightmask |= bit
+        else:
+            self._tightmask &= ~bit
+        self._tight += (_clip(new) - _clip(old)) << self._t.shift[p]
+
+    def _add_villager(self, s: int, p: int, d: int) -> None:
+        t = self._t
+        i = s * t.P + p
+        v = self._vill[i] = self._vill[i] + d
+        self._vcode[s] += d << t.shift[p]
+        if v:
+            self._vmask[s] |= t.bit[p]
+        else:
+            self._vmask[s] &= ~t.bit[p]
+        self._add_count(p, d)
+
+    def _set_ships(self, s: int, ships: tuple[int, ...]) -> None:
+        t = self._t
+        cap = PORT_LIMIT_TWO_PLAYERS if self._n == 2 else PORT_LIMIT
+        for p in self._ships[s]:
+            self._portships[p] -= 1
+        for p in ships:
+            self._portships[p] += 1
+        full = 0
+        for p in t.ports:
+            if self._portships[p] >= cap:
+                full |= t.bit[p]
+        self._portfull = full
+        self._ships[s] = tuple(sorted(ships))
+
+    def _do(self, s: int, action: Any) -> None:
+        """Carry out a card action already known to be legal."""
+        t = self._t
+        index = t.index
+        cls = type(action)
+        log = self._log
+        if cls is CommanderMove:
+            for f in action.frm:
+                self._add_villager(s, index[f], -1)
+            for d in action.to:
+                self._add_villager(s, index[d], 1)
+            for f, d in action.moves or zip(action.frm, action.to, strict=True):
+                log = push(log, Event("move", s, ("villager", f, d)))
+        elif cls is CommanderPlace:
+            self._add_villager(s, index[action.province], 1)
+            self._villres[s] -= 1
+            log = push(log, Event("place", s, ("villager", action.province)))
+        elif cls is BuildFort:
+            k = t.node_index[action.node]
+            self._fort[k] = s
+            self._fortres[s] -= 1
+            self._freemask &= ~(1 << k)
+            log = push(log, Event("build", s, ("fort", action.node)))
+        elif cls is BuildVillage:
+            p = index[action.province]
+            self._villages[s * t.P + p] += 1
+            self._villageres[s] -= 1
+            self._add_count(p, 1)
+            log = push(log, Event("build", s, ("village", action.province)))
+        elif cls is AbbotPlace:
+            p = index[action.province]
+            self._abbot[s] = p
+            self._add_count(p, 1)
+            log = push(log, Event("place", s, ("abbot", action.province)))
+        elif cls is AbbotMove:
+            self._add_count(self._abbot[s], -1)
+            p = self._abbot[s] = index[action.to]
+            self._add_count(p, 1)
+            log = push(log, Event("move", s, ("abbot", action.frm, action.to)))
+        elif cls is AdmiralPlace:
+            self._set_ships(s, (*self._ships[s], index[action.port]))
+            log = push(log, Event("place", s, ("ship", action.port)))
+        elif cls is AdmiralMove:
+            gone = {index[f] for f in action.frm}
+            ships = tuple(p for p in self._ships[s] if p not in gone) + tuple(index[d] for d in action.to)
+            self._set_ships(s, ships)
+            for f, d in zip(action.frm, action.to, strict=True):
+                log = push(log, Event("move", s, ("ship", f, d)))
+        elif cls is Harvest:
+            got = list(self._harvested[s])
+            for p in harvest(t, self._vmask[s], self._ships[s], self._tile):
+                tile = self._tile[p]
+                self._tile[p] = -1
+                self._tilemask &= ~t.bit[p]
+                got.append(tile)
+                vp = got.count(tile)
+                self._tvp[s] += vp
+                log = push(log, Event("harvest", s, (t.ids[p], TILES[tile], vp)))
+            self._harvested[s] = tuple(got)
+        else:  # pragma: no cover - apply() only passes legal card actions
+            raise MalformedActionError(f"not a Kreta card action: {action!r}")
+        self._log = log
+
+    # --- scoring -----------------------------------------------------------------------------------
+
+    def influence(self, seat: int, province: int) -> int:
+        """``seat``'s influence in province index ``province``: abbot 1, villager 1, ship 1, fort 1, village 2."""
+        t = self._t
+        i = seat * t.P + province
+        inf = self._vill[i] + 2 * self._villages[i]
+        if self._abbot[seat] == province:
+            inf += 1
+        if province in self._ships[seat]:
+            inf += 1
+        for k in t.prov_nodes[province]:
+            if self._fort[k] == seat:
+                inf += 1
+        return inf
+
+    def _castellan(self, s: int) -> None:
+        t = self._t
+        n = self._n
+        self._play(s, CASTELLAN)
+        k = self._scorings
+        node = self._row[k]
+        log = push(self._log, Event("scoring", s, (k + 1, node)))
+        for p in t.node_provs[t.node_index[node]]:
+            pid, vp = t.ids[p], t.vp[p]
+            inf = [self.influence(o, p) for o in range(n)]
+            log = push(log, Event("province", -1, (pid, vp, tuple(inf))))
+            top = max(inf)
+            if top < 1:
+                continue
+            for o in range(n):
+                if inf[o] == top:
+                    self._pvp[o] += vp
+                    log = push(log, Event("score", o, (pid, vp, top)))
+            if n >= 3:
+                second = max((x for x in inf if x < top), default=0)
+                if second >= 1:
+                    for o in range(n):
+                        if inf[o] == second:
+                            self._pvp[o] += vp // 2
+                            log = push(log, Event("score", o, (pid, vp // 2, second)))
+        self._scorings = k + 1
+        log = push(log, Event("spent", s, (k, node)))
+        choice = False
+        if k + FACE_UP < len(self._row):
+            log = push(log, Event("reveal", s, (k + FACE_UP, self._row[k + FACE_UP])))
+            choice = bool(self._pile)
+        self._hand = [ALL_CARDS] * n
+        self._played = [()] * n
+        log = push(log, Event("takeback", -1, ()))
+        self._legal = None
+        if self._scorings >= len(self._row):
+            self._phase = OVER
+            res = self.result()
+            log = push(log, Event("end", -1, (res.scores, res.winners)))
+        elif choice:
+            self._phase = CHOICE
+        else:
+            self._next(s)
+        self._log = log
+
+    def _choose(self, replace: bool) -> None:
+        s = self._to_act
+        slot = self._scorings + FACE_UP - 1
+        old = self._row[slot]
+        if replace:
+            pile = self._pile
+            if len(pile) == self._known:
+                self._known -= 1
+            new = self._row[slot] = pile.pop(0)
+            pile.append(old)
+            self._known += 1
+            self._log = push(self._log, Event("replace", s, (slot, old, new)))
+        else:
+            self._log = push(self._log, Event("keep", s, (slot, old)))
+        self._phase = PLAY
+        self._next(s)
+
+    # --- what players see --------------------------------------------------------------------------
+
+    def view(self, player: int) -> KretaView:
+        """What ``player`` knows (-1: a spectator, who sees the same): all but face-down fort cards."""
+        from ludoteca.core.events import visible_events
+
+        if not isinstance(player, int) or not -1 <= player < self._n:
+            raise ValueError(f"no seat {player!r} in a {self._n}-player game")
+        t = self._t
+        n, P = self._n, t.P
+        k = self._scorings
+        row = self._row
+        pile = self._pile
+        return KretaView(
+            player=player,
+            num_players=n,
+            options=t.options,
+            board=t.board,
+            to_act=self.current_player(),
+            phase=PHASES[self._phase],
+            start_player=self._start,
+            abbots=tuple(self._abbot),
+            villagers=tuple(tuple(self._vill[s * P : s * P + P]) for s in range(n)),
+            villages=tuple(tuple(self._villages[s * P : s * P + P]) for s in range(n)),
+            ships=tuple(self._ships),
+            forts=tuple(tuple(sorted(t.node_numbers[i] for i in range(t.N) if self._fort[i] == s)) for s in range(n)),
+            tiles_on_board=tuple(TILES[x] if x >= 0 else None for x in self._tile),
+            tiles=tuple(tuple(TILES[x] for x in h) for h in self._harvested),
+            hands=tuple(tuple(CARDS[c] for c in range(len(CARDS)) if h >> c & 1) for h in self._hand),
+            played=tuple(tuple(CARDS[c] for c in p) for p in self._played),
+            fort_row=tuple(row[i] if k <= i < k + FACE_UP else None for i in range(len(row))),
+            scorings=k,
+            scored_nodes=tuple(row[:k]),
+            pile_size=len(pile),
+            pile_bottom=tuple(pile[len(pile) - self._known :]) if self._known else (),
+            scores=tuple(a + b for a, b in zip(self._pvp, self._tvp, strict=True)),
+            province_vp=tuple(self._pvp),
+            tile_vp=tuple(self._tvp),
+            log=visible_events(self._log, player),
+        )
+
+    @property
+    def log(self) -> EventLog:
+        """The event log (an immutable linked list; read it with ``visible_events``)."""
+        return self._log
+
+    def fingerprint(self) -> tuple[Any, ...]:
+        """Everything that decides the rest of the game, hidden fort cards included (not the log).
+
+        Equal fingerprints mean equal positions; tests use it to check that a refused action changed
+        nothing.
+        """
+        return (
+            self._n,
+            tuple(self._abbot),
+            tuple(self._vill),
+            tuple(self._villages),
+            tuple(self._ships),
+            tuple(self._fort),
+            tuple(self._tile),
+            tuple(self._harvested),
+            tuple(self._hand),
+            tuple(self._played),
+            tuple(self._row),
+            tuple(self._pile),
+            self._known,
+            self._scorings,
+            self._phase,
+            self._to_act,
+            self._start,
+            tuple(self._pvp),
+            tuple(self._tvp),
+            self._rng.state,
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"<KretaState {self._n} players, scoring {self._scorings}/{len(self._row)}, "
+            f"{PHASES[self._phase]}, to act: {self._to_act}>"
+        )
