@@ -200,6 +200,15 @@ def test_one_human_against_bots_plays_to_the_end(tmp_path: Path) -> None:
     assert "Blue drew" in out and "1) " in out
 
 
+def test_the_start_of_an_action_lists_the_options_that_match(monkeypatch: pytest.MonkeyPatch) -> None:
+    result = play("--seats", "human,random,random", "--seed", "5", input="gutsh\nquit\ny\n")
+    assert "gutshof 2 (" in result.stdout.split("Brown> ")[1]  # the matches, numbered as before
+    monkeypatch.setattr("ludoteca.cli.play.MAX_ROWS", 1)  # a screen too small for the 11 options
+    result = play("--seats", "human,random,random", "--seed", "5", input="gutshof\nquit\ny\n")
+    assert "11 options; type the start of an action to list those that match:\n  gutshof (11)" in result.stdout
+    assert "more starting with 'gutshof': type more of the action" in result.stdout
+
+
 def test_quit_asks_for_confirmation(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     result = play("--seats", "human,random,random", "--seed", "1", "--record", str(path), input="quit\nn\nquit\ny\n")

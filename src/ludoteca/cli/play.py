@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -43,6 +43,7 @@ class _Quit(Exception):
 
 
 RECAP_LINES = 18
+MAX_ROWS = 16
 COMMANDS = "a number or an action · help · log · rules · board · quit"
 
 
@@ -157,41 +158,80 @@ class Session:
                 if self._confirm_quit():
                     raise _Quit
             else:
-                action = self._parse(text, legal)
+                action = self._parse(text, view, legal)
                 if action is not None:
                     self.decided[p] = len(view.log)
                     return action
 
-    def _recap(self, p: int, view: Any) -> None:
-        """The events since this human's last decision, just above the options (the live lines may
-        have scrolled away behind the board)."""
+    def _show_board(self, p: int, view: Any, legal: Sequence[Any]) -> None:
+        """The view, what happened since this human's last decision, and the options — sized so that
+        in a terminal all of it fits on one screen, the recap giving way first."""
+        board = self.renderer.render(view, self.names)
+        options = self._options(view, legal, list(enumerate(legal, 1)), "")
+        room = RECAP_LINES
+        if self.console.is_terminal:
+            used = sum(self._height(r) for r in (board, *options)) + 4  # rule, heading, prompt, spare
+            room = max(4, self.console.height - used)
+        self.console.rule(f"[bold]Your turn, {self.names[p]}" if not self.hot_seat else f"[bold]{self.names[p]}")
+        self.console.print(board)
+        self._recap(p, view, room)
+        for part in options:
+            self.console.print(part)
+
+    def _height(self, renderable: RenderableType) -> int:
+        return len(self.console.render_lines(renderable, self.console.options, pad=False))
+
+    def _recap(self, p: int, view: Any, room: int) -> None:
+        """The events since this human's last decision, the latest ``room`` of them (the live lines
+        printed as they happened may have scrolled away behind the board)."""
         new = view.log[self.decided[p] :]
         if not new:
             return
         self.console.print(Text("Since your last turn:" if self.decided[p] else "So far:", style="bold"))
-        if len(new) > RECAP_LINES:
-            hidden = len(new) - RECAP_LINES
+        if len(new) > room:
+            hidden = len(new) - room + 1
             more = f"  … {hidden} earlier event{'s' if hidden > 1 else ''} (type log to see them all)"
             self.console.print(more, style="dim")
-            new = new[-RECAP_LINES:]
+            new = new[-(room - 1) :]
         self._print_events(new)
 
-    def _show_board(self, p: int, view: Any, legal: Sequence[Any]) -> None:
-        self.console.rule(f"[bold]Your turn, {self.names[p]}" if not self.hot_seat else f"[bold]{self.names[p]}")
-        self.console.print(self.renderer.render(view, self.names))
-        self._recap(p, view)
-        self._show_options(view, legal)
-
     def _show_options(self, view: Any, legal: Sequence[Any]) -> None:
-        texts = []
-        for action in legal:
-            note = self.renderer.annotate(action, view)
-            texts.append(f"{action.to_text()} ({note})" if note else action.to_text())
-        self.console.print(Text.assemble(("Your options", "bold"), (f" — type {COMMANDS}:", "dim")))
-        self.console.print(_options_grid(texts, self.console.width))
+        for part in self._options(view, legal, list(enumerate(legal, 1)), ""):
+            self.console.print(part)
 
-    def _parse(self, text: str, legal: Sequence[Any]) -> Any:
-        """The legal action ``text`` names (a number or notation), or None after printing why not."""
+    def _options(
+        self, view: Any, legal: Sequence[Any], options: list[tuple[int, Any]], prefix: str
+    ) -> list[RenderableType]:
+        """Numbered options in a grid. When they need more than ``MAX_ROWS`` rows (Kreta can offer
+        thousands), a count per first word, or the first screenful of those matching ``prefix``:
+        typing the start of an action narrows the list down."""
+        out: list[RenderableType] = []
+        if not prefix:
+            out.append(Text.assemble(("Your options", "bold"), (f" — type {COMMANDS}:", "dim")))
+        items = []
+        for k, action in options:
+            note = self.renderer.annotate(action, view)
+            items.append((k, f"{action.to_text()} ({note})" if note else action.to_text()))
+        room = _columns(items, len(legal), self.console.width) * MAX_ROWS
+        if len(items) > room and not prefix:
+            groups: dict[str, int] = {}
+            for _, action in options:
+                verb = action.to_text().split()[0]
+                groups[verb] = groups.get(verb, 0) + 1
+            out.append(Text(f"{len(options)} options; type the start of an action to list those that match:"))
+            out.append(Text("  " + " · ".join(f"{verb} ({n})" for verb, n in groups.items())))
+            return out
+        out.append(_options_grid(items[:room], len(legal), self.console.width))
+        if len(items) > room:
+            more = len(items) - room
+            out.append(
+                Text(f"… and {more} more starting with {prefix!r}: type more of the action to narrow them down.")
+            )
+        return out
+
+    def _parse(self, text: str, view: Any, legal: Sequence[Any]) -> Any:
+        """The legal action ``text`` names (a number or notation), or None after printing why not
+        (or, for the start of an action, the options that match)."""
         if text.isdigit():
             k = int(text)
             if 1 <= k <= len(legal):
@@ -200,6 +240,12 @@ class Session:
         try:
             action = self.definition.parse_action(text)
         except LudotecaError as e:
+            prefix = " ".join(text.lower().split())
+            matches = [(k, a) for k, a in enumerate(legal, 1) if a.to_text().lower().startswith(prefix)]
+            if matches:
+                for part in self._options(view, legal, matches, prefix):
+                    self.console.print(part)
+                return None
             return self._error(str(e))
         if action in legal:
             return action
@@ -246,12 +292,12 @@ class Session:
         n = len(self.recorder.record.actions)
         if self.recorder.path is not None:
             self.console.print(
-                f"Game left unfinished after {n} actions; the record is in {self.recorder.path} "
+                f"Game left unfinished after {n} action{'' if n == 1 else 's'}; the record is in {self.recorder.path} "
                 f"(see it with: ludoteca replay {self.recorder.path}).",
                 soft_wrap=True,
             )
         else:
-            self.console.print(f"Game left unfinished after {n} actions.")
+            self.console.print(f"Game left unfinished after {n} action{'' if n == 1 else 's'}.")
 
     def _finish(self) -> None:
         self._stream()
@@ -265,12 +311,21 @@ class Session:
             self.console.print(f"Record saved to {self.recorder.path}.", style="dim", soft_wrap=True)
 
 
-def _options_grid(texts: Sequence[str], width: int) -> Table:
+def _cells(items: Sequence[tuple[int, str]], total: int) -> list[str]:
+    digits = len(str(total))
+    return [f"{k:>{digits}}) {t}" for k, t in items]
+
+
+def _columns(items: Sequence[tuple[int, str]], total: int, width: int) -> int:
+    """How many columns of these options fit in ``width``."""
+    cells = _cells(items, total)
+    return max(1, min(len(cells), width // (max(map(len, cells), default=0) + 3)))
+
+
+def _options_grid(items: Sequence[tuple[int, str]], total: int, width: int) -> Table:
     """Numbered options in columns, numbered down each column like a phone book."""
-    digits = len(str(len(texts)))
-    cells = [f"{k:>{digits}}) {t}" for k, t in enumerate(texts, 1)]
-    cell = max(len(c) for c in cells) + 3
-    cols = max(1, min(len(cells), width // cell))
+    cells = _cells(items, total)
+    cols = _columns(items, total, width)
     rows = -(-len(cells) // cols)
     grid = Table.grid(padding=(0, 3, 0, 0))
     for _ in range(cols):
