@@ -40,7 +40,7 @@ def _play(name: str, players: int, seed: int, policy: int):
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_random_playouts_terminate_with_a_result(name: str, players: int) -> None:
     for seed in range(3):
-        state, actions = _play(name, players, seed, seed + 100)
+        state, _ = _play(name, players, seed, seed + 100)
         result = state.result()
         assert isinstance(result, GameResult)
         assert len(result.scores) == players == len(result.breakdown)

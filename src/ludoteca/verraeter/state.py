@@ -270,13 +270,13 @@ class VerraeterState:
             return MalformedActionError(f"not a Verräter action: {action!r}")
         if self.phase == OVER:
             return IllegalActionError("the game is over")
-        who = f"seat {self.to_act}"
+        who = "the player to act"
         expected: dict[int, tuple[type | tuple[type, ...], str]] = {
             SETUP: (PlaceGutshof, f"{who} must place a Gutshof (gutshof N)"),
             CONFLICT_PHASE: (SetConflict, f"{who} must set the conflict (conflict N/M)"),
             DRAFT: (TakeAction, f"{who} must keep an action card (take CARD)"),
             SUPPLY: (PlaySupply, f"{who} must play supply cards (supply V,V or supply none)"),
-            BUILD_PHASE: ((Build, TurnEstate, PassBuild), f"the Builder, {who}, must build, turn or pass"),
+            BUILD_PHASE: ((Build, TurnEstate, PassBuild), "the Builder must build, turn or pass"),
             DRAW: (Discard, f"{who} must choose what to discard for the hand limit (discard V,V or none)"),
         }
         wanted = expected[self.phase]
