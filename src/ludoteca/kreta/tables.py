@@ -220,16 +220,23 @@ class Tables:
 
 
 _SHIPPED: dict[KretaOptions, Tables] = {}
+_OTHERS: dict[tuple[KretaOptions, Board], Tables] = {}
 
 
 def tables_for(options: KretaOptions, board: Board | None = None) -> Tables:
-    """The tables for ``board`` (default: the options' board). The shipped board's are built once."""
-    if board is not None:
-        return Tables(board, options)
-    if options.board is not None:
-        return Tables(load_board(options.board), options)
-    tables = _SHIPPED.get(options)
+    """The tables for ``board`` (default: the options' board), reused for equal boards and options."""
+    if board is None and options.board is None:
+        tables = _SHIPPED.get(options)
+        if tables is None:
+            shipped = next(iter(_SHIPPED.values())).board if _SHIPPED else load_board(None)
+            tables = _SHIPPED[options] = Tables(shipped, options)
+        return tables
+    if board is None:
+        board = load_board(options.board)
+    key = (options, board)
+    tables = _OTHERS.get(key)
     if tables is None:
-        shipped = next(iter(_SHIPPED.values())).board if _SHIPPED else load_board(None)
-        tables = _SHIPPED[options] = Tables(shipped, options)
+        if len(_OTHERS) >= 16:
+            _OTHERS.clear()
+        tables = _OTHERS[key] = Tables(board, options)
     return tables
