@@ -3,11 +3,11 @@
 One action is one whole turn (or the Castellan's keep-or-replace choice). Notation, province ids as
 in the board file, node numbers as printed::
 
-    admiral +heraklion                     a ship from reserve into a port
-    admiral chania->sitia                  move one ship
-    admiral chania->sitia, lasithi->ierapetra   move both ships
+    admiral +candia                        a ship from reserve into a port
+    admiral kydonia->sitia                 move one ship
+    admiral kydonia->messara, rethymno->sitia   move both ships
     commander +rethymno                    a villager from reserve into a province
-    commander amari->messara, chania->kydonia   villager moves (at most 4 borders in all)
+    commander amari->messara, ida->candia  villager moves (at most 4 borders in all)
     abbot +amari          abbot amari->messara
     farmer                                 harvest every tile you can reach
     architect fort 17     architect village messara
