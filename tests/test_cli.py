@@ -246,7 +246,7 @@ BAD = [
     (["play", "verraeter", "--seats", BOTS4, "--record", "/nonexistent/dir/x.json"], "cannot write record"),
     (["play", "verraeter", "--sedd", "3"], "No such option"),
     (["play", "verraeter", "--seed", "-4"], "--seed"),
-    (["play"], "Missing argument 'GAME'"),
+    (["play"], "name a GAME (verraeter or kreta), or give --resume FILE"),
     (["frobnicate"], "No such command"),
     (["replay", "/nonexistent.json"], "cannot read /nonexistent.json"),
     (["board", "verraeter", "--svg", "x.svg"], "only Kreta has a board"),
@@ -349,3 +349,43 @@ def test_board_writes_the_kreta_svg(tmp_path: Path) -> None:
 def test_board_needs_a_writable_file(tmp_path: Path) -> None:
     result = run("board", "kreta", "--svg", str(tmp_path / "no" / "such" / "dir.svg"))
     assert result.exit_code == 2 and result.stderr.startswith("ludoteca: error: cannot write")
+
+
+# ---------------------------------------------------------------- resuming
+
+
+def test_a_quit_game_resumes_from_its_record_and_finishes(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    first = play("--seats", "human,random,random", "--seed", "21", "--record", str(path), input="1\n1\nquit\ny\n")
+    assert first.exit_code == 0, first.output
+    stopped = _record(path)
+    assert stopped.seats == ["human", "random", "random"]
+    assert len(stopped.actions) >= 2 and not replay(DEFINITION, stopped).is_terminal()
+    # The human hands the seat to a bot and lets the game run to its end.
+    result = run("play", "--resume", str(path), "--seats", "random,random,random", "--delay", "0")
+    assert result.exit_code == 0, result.output
+    assert f"resumed from {path} after {len(stopped.actions)} actions" in result.stdout
+    finished = _record(path)
+    assert finished.actions[: len(stopped.actions)] == stopped.actions
+    state = replay(DEFINITION, finished)
+    assert state.is_terminal()
+    assert "Final scores" in result.stdout
+
+
+def test_resume_rejects_what_the_record_fixes(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    play("--seats", BOTS4, "--seed", "2", "--record", str(path))
+    for extra, message in (
+        (["--seed", "3"], "come from the record"),
+        (["--seats", "random,random,random"], "has 4 seats"),
+        (["kreta"], "records a game of Verräter"),
+    ):
+        args = ["play", *[e for e in extra if e == "kreta"], "--resume", str(path),
+                *[e for e in extra if e != "kreta"]]
+        result = run(*args)
+        assert result.exit_code == 2, result.output
+        assert message in result.stderr and "Traceback" not in result.output
+    missing = run("play", "--resume", str(tmp_path / "nope.json"))
+    assert missing.exit_code == 2 and "cannot read" in missing.stderr
+    neither = run("play")
+    assert neither.exit_code == 2 and "--resume" in neither.stderr

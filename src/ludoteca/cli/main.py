@@ -158,20 +158,73 @@ def _describe_options(options: Any, definition: GameDefinition) -> str:
     + "). At your turn type the option's number or the action itself; 'help', 'log', 'rules' and "
     "'quit' work too. Ctrl-D quits; with --record nothing is lost."
 )
-@click.argument("game")
+@click.argument("game", required=False)
 @click.option("--seats", metavar="KIND,KIND,...", help="One entry per seat, clockwise: human or a bot name. "
-              "The count is the number of players. [default: human and random bots, 4 seats]")  # fmt: skip
+              "The count is the number of players. [default: human and random bots, 4 seats]")
 @click.option("--seed", type=click.IntRange(min=0), help="Seed of the game and the bots (default: random, shown).")
 @click.option("--option", "-o", "option_pairs", multiple=True, metavar="KEY=VALUE",
-              help="A rule option, e.g. -o edition=1998 -o hand_limit=6 (repeatable).")  # fmt: skip
+              help="A rule option, e.g. -o edition=1998 -o hand_limit=6 (repeatable).")
 @click.option("--record", "record_path", metavar="FILE", type=click.Path(dir_okay=False),
-              help="Write the game record (JSON) here, rewritten after every action.")  # fmt: skip
+              help="Write the game record (JSON) here, rewritten after every action.")
+@click.option("--resume", "resume_path", metavar="FILE", type=click.Path(dir_okay=False),
+              help="Go on with the game recorded in FILE (written by --record), and keep recording to it.")
 @click.option("--names", metavar="A,B,...", help="Seat names, clockwise (default: the game's colours).")
 @click.option("--delay", type=click.FloatRange(min=0), default=0.3, show_default=True,
-              help="Pause in seconds after each bot action when a human is playing.")  # fmt: skip
+              help="Pause in seconds after each bot action when a human is playing.")
 @click.option("--verbose", "-v", is_flag=True, help="Without humans: print every event, not just the result.")
 def play(
-    game: str,
+    game: str | None,
+    seats: str | None,
+    seed: int | None,
+    option_pairs: tuple[str, ...],
+    record_path: str | None,
+    resume_path: str | None,
+    names: str | None,
+    delay: float,
+    verbose: bool,
+) -> int:
+    """Play GAME (verraeter or kreta) in the terminal, or resume a recorded game.
+
+    Humans see only their own view; bots play the other seats. With only bots the game runs to the end
+    and prints the result.
+    """
+    if resume_path is not None:
+        return _resume(game, resume_path, seats, seed, option_pairs, record_path, names, delay, verbose)
+    if game is None:
+        raise click.UsageError("name a GAME (verraeter or kreta), or give --resume FILE")
+    definition = _game(game)
+    kinds = _parse_seats(seats, definition)
+    seat_names = _parse_names(names, definition, len(kinds))
+    options = definition.options_from_dict(_parse_options(option_pairs))
+    chosen_seed = secrets.randbelow(10**9) if seed is None else seed
+    state = definition.new_game(options, chosen_seed, len(kinds))
+    recorder = Recorder(new_record(definition, options, chosen_seed, seat_names, kinds), record_path)
+    recorder.start()
+    console = _console()
+    who = ", ".join(f"{n} ({k})" for n, k in zip(seat_names, kinds, strict=True))
+    console.print(f"[bold]{definition.title}[/] · {who}")
+    console.print(
+        f"Seed {chosen_seed} (play it again with --seed {chosen_seed}) · rules: "
+        f"{_describe_options(options, definition)}",
+        style="dim",
+        soft_wrap=True,
+    )
+    players = _players(seat_names, kinds, chosen_seed)
+    return Session(definition, state, players, recorder, console, delay=delay, verbose=verbose).run()
+
+
+def _players(names: Sequence[str], kinds: Sequence[str], seed: int, moves_made: int = 0) -> list[Seat]:
+    """The seats, bots seeded from the game seed (and, on resuming, from how far the game has got)."""
+    bot_seeds = Rng(seed ^ 0xB0B5EED ^ (moves_made * 0x9E3779B1))
+    return [
+        Seat(name, kind, None if kind == HUMAN else bots.create(kind, bot_seeds.next64()))
+        for name, kind in zip(names, kinds, strict=True)
+    ]
+
+
+def _resume(
+    game: str | None,
+    path: str,
     seats: str | None,
     seed: int | None,
     option_pairs: tuple[str, ...],
@@ -180,33 +233,36 @@ def play(
     delay: float,
     verbose: bool,
 ) -> int:
-    """Play GAME (verraeter or kreta) in the terminal.
-
-    Humans see only their own view; bots play the other seats. With only bots the game runs to the end
-    and prints the result.
-    """
-    definition = _game(game)
-    kinds = _parse_seats(seats, definition)
-    seat_names = _parse_names(names, definition, len(kinds))
-    options = definition.options_from_dict(_parse_options(option_pairs))
-    chosen_seed = secrets.randbelow(10**9) if seed is None else seed
-    state = definition.new_game(options, chosen_seed, len(kinds))
-    bot_seeds = Rng(chosen_seed ^ 0xB0B5EED)
-    players = [
-        Seat(name, kind, None if kind == HUMAN else bots.create(kind, bot_seeds.next64()))
-        for name, kind in zip(seat_names, kinds, strict=True)
-    ]
-    recorder = Recorder(new_record(definition, options, chosen_seed, seat_names), record_path)
-    recorder.start()
+    """Replay the record at ``path`` and go on playing from where it stopped."""
+    if seed is not None or option_pairs or names is not None:
+        raise click.UsageError("--seed, --option and --names come from the record when resuming")
+    record = _read_record(path)
+    try:
+        definition = _game(record.game)
+        if game is not None and _game(game).name != definition.name:
+            raise LudotecaError(f"{path} records a game of {definition.title}, not {game}")
+        state = replay(definition, record)
+    except LudotecaError as e:
+        raise RecordError(f"{path}: {e}") from None
+    n = len(record.players)
+    if seats is not None:
+        kinds = _parse_seats(seats, definition)
+        if len(kinds) != n:
+            raise click.BadParameter(f"the recorded game has {n} seats, not {len(kinds)}", param_hint="'--seats'")
+    elif record.seats is not None:
+        kinds = _parse_seats(",".join(record.seats), definition)
+    else:
+        kinds = [HUMAN] + ["random"] * (n - 1)
+    record.seats = list(kinds)
     console = _console()
-    who = ", ".join(f"{s.name} ({s.kind})" for s in players)
-    console.print(f"[bold]{definition.title}[/] · {who}")
-    console.print(
-        f"Seed {chosen_seed} (play it again with --seed {chosen_seed}) · rules: "
-        f"{_describe_options(options, definition)}",
-        style="dim",
-        soft_wrap=True,
-    )
+    options = definition.options_from_dict(record.options)
+    who = ", ".join(f"{nm} ({k})" for nm, k in zip(record.players, kinds, strict=True))
+    console.print(f"[bold]{definition.title}[/] · resumed from {path} after {len(record.actions)} actions · {who}",
+                  soft_wrap=True)
+    console.print(f"Seed {record.seed} · rules: {_describe_options(options, definition)}", style="dim", soft_wrap=True)
+    recorder = Recorder(record, record_path or path)
+    recorder.start()
+    players = _players(record.players, kinds, record.seed, len(record.actions))
     return Session(definition, state, players, recorder, console, delay=delay, verbose=verbose).run()
 
 

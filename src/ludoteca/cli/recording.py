@@ -18,9 +18,14 @@ from ludoteca.core.game import GameDefinition
 from ludoteca.core.records import GameRecord
 
 
-def new_record(definition: GameDefinition, options: Any, seed: int, names: Sequence[str]) -> GameRecord:
+def new_record(
+    definition: GameDefinition, options: Any, seed: int, names: Sequence[str], seats: Sequence[str] | None = None
+) -> GameRecord:
     """The record of a game about to start from the seeded set-up."""
-    return GameRecord(definition.name, definition.options_to_dict(options), seed, list(names))
+    return GameRecord(
+        definition.name, definition.options_to_dict(options), seed, list(names),
+        seats=list(seats) if seats is not None else None,
+    )
 
 
 class Recorder:

@@ -18,7 +18,7 @@ from .game import GameDefinition
 
 FORMAT = "ludoteca-record"
 VERSION = 1
-_KEYS = {"format", "version", "game", "options", "seed", "players", "start_player", "setup", "actions"}
+_KEYS = {"format", "version", "game", "options", "seed", "players", "seats", "start_player", "setup", "actions"}
 
 
 @dataclass
@@ -30,6 +30,8 @@ class GameRecord:
     actions: list[str] = field(default_factory=list)
     start_player: int | None = None
     setup: dict[str, Any] | None = None
+    seats: list[str] | None = None
+    """Who played each seat (``human`` or a bot's name), so a game can be resumed with the same seats."""
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -40,6 +42,8 @@ class GameRecord:
             "seed": self.seed,
             "players": list(self.players),
         }
+        if self.seats is not None:
+            out["seats"] = list(self.seats)
         if self.start_player is not None:
             out["start_player"] = self.start_player
         if self.setup is not None:
@@ -77,6 +81,11 @@ class GameRecord:
         start = data.get("start_player")
         if start is not None and (not isinstance(start, int) or isinstance(start, bool)):
             raise RecordError("record field 'start_player' must be a seat number")
+        seats = data.get("seats")
+        if seats is not None and (
+            not isinstance(seats, list) or len(seats) != len(players) or not all(isinstance(k, str) for k in seats)
+        ):
+            raise RecordError("record field 'seats' must list one kind (human or a bot name) per player")
         setup = data.get("setup")
         if setup is not None and not isinstance(setup, dict):
             raise RecordError("record field 'setup' must be an object")
@@ -91,7 +100,7 @@ class GameRecord:
                 texts.append(json.dumps(a))  # JSON form; parsed by the game in replay()
             else:
                 raise RecordError(f"action #{i + 1} is neither notation text nor a JSON object")
-        return cls(game, options, seed, players, texts, start, setup)
+        return cls(game, options, seed, players, texts, start, setup, seats)
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
