@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from .actions import CommanderMove
 from .constants import ABBOT_STEPS, COMMANDER_POINTS, PROVINCE_LIMIT
-from .tables import Tables
+from .tables import Tables, combine
 
 _BIG = 1 << 20
 _HALF_ALL = int("8" * 256, 16)
@@ -102,30 +102,26 @@ def _static_deltas(t: Tables, mine: Sequence[int], blocked: int) -> set[int]:
     """Outcomes when the villagers cannot hinder each other: sums of per-province group outcomes."""
     key = blocked if t.abbot_blocks_passing else 0
     groups = [(p, mine[p]) for p in range(t.P) if mine[p]]
-    if len(groups) == 1:
-        only = set(t.group_reach(key, *groups[0])[COMMANDER_POINTS])
-        only.discard(0)
-        return only
-    # layers[c]: outcomes of the groups so far with at most c points
-    layers: list[frozenset[int]] | list[set[int]] = t.group_reach(key, *groups[0])
-    for g, (p, m) in enumerate(groups[1:], 2):
-        reach = t.group_reach(key, p, m)
-        if g == len(groups):
-            out: set[int] = set()
-            for a in range(COMMANDER_POINTS + 1):
-                xs, ys = layers[a], reach[COMMANDER_POINTS - a]
-                out.update([x + y for x in xs for y in ys])
-            out.discard(0)
-            return out
-        new: list[set[int]] = []
-        for c in range(COMMANDER_POINTS + 1):
-            acc: set[int] = set()
-            for a in range(c + 1):
-                xs, ys = layers[a], reach[c - a]
-                acc.update([x + y for x in xs for y in ys])
-            new.append(acc)
-        layers = new
-    raise AssertionError("unreachable")  # pragma: no cover
+    layers = t.group_reach(key, *groups[0])
+    for p, m in groups[1:-1]:
+        layers = combine(layers, t.group_reach(key, p, m))
+    if len(groups) > 1:
+        last = t.group_reach(key, *groups[-1])
+        out: set[int] = set()
+        for i in range(COMMANDER_POINTS + 1):
+            xs = layers[i]
+            for j in range(COMMANDER_POINTS + 1 - i):
+                ys = last[j]
+                if j == 0:
+                    out |= xs
+                elif i == 0:
+                    out |= ys
+                else:
+                    out.update([x + y for x in xs for y in ys])
+    else:
+        out = set().union(*layers)
+    out.discard(0)
+    return out
 
 
 def _stepwise_deltas(t: Tables, mine: Sequence[int], count: Sequence[int], blocked: int, own_abbot: int) -> set[int]:
@@ -181,6 +177,10 @@ def commander_move(t: Tables, delta: int) -> CommanderMove:
     move = t.moves.get(delta)
     if move is not None:
         return move
+    move = t.old_moves.get(delta)
+    if move is not None:
+        t.remember(delta, move)
+        return move
     frm: list[int] = []
     to: list[int] = []
     d, p = delta, 0
@@ -195,12 +195,12 @@ def commander_move(t: Tables, delta: int) -> CommanderMove:
             d -= v
         d >>= 4
         p += 1
-    ids = t.ids
+    pair, intern = t.pair, t.intern
     if len(to) == 1:
-        one = ((ids[frm[0]], ids[to[0]]),)
-        move = CommanderMove((one[0][0],), (one[0][1],), one)
+        one = pair[frm[0]][to[0]]
+        move = CommanderMove(intern((one[0],)), intern((one[1],)), intern((one,)))
     else:
-        rank = t.rank
+        rank, ids = t.rank, t.ids
         frm.sort(key=rank.__getitem__)
         to.sort(key=rank.__getitem__)
         left = list(to)
@@ -211,13 +211,10 @@ def commander_move(t: Tables, delta: int) -> CommanderMove:
             for i, dst in enumerate(left):
                 if 0 <= row[dst] < best_d:
                     best, best_d = i, row[dst]
-            pairs.append((ids[src], ids[left.pop(best)]))
+            pairs.append(pair[src][left.pop(best)])
         pairs.sort()
-        move = CommanderMove(tuple(ids[x] for x in frm), tuple(ids[x] for x in to), tuple(pairs))
-    if len(t.moves) >= t.moves_limit:
-        t.moves.clear()
-        t.kings.clear()
-    t.moves[delta] = move
+        move = CommanderMove(intern(tuple([ids[x] for x in frm])), intern(tuple([ids[x] for x in to])), tuple(pairs))
+    t.remember(delta, move)
     return move
 
 

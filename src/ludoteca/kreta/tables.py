@@ -9,7 +9,7 @@ Commander's move set for a given placement — so that random playouts don't rec
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
+from typing import Any, TypeVar
 
 from ludoteca.core.errors import SetupError
 
@@ -28,14 +28,18 @@ from .board import Board, load_board
 from .constants import COMMANDER_POINTS, ROW_SIZE
 from .options import KretaOptions
 
+T = TypeVar("T")
+
 
 class Entry:
     """A cached list of legal actions of one kind, with its King versions and lookup sets built lazily."""
 
-    __slots__ = ("_ids", "_kmemo", "_set", "acts", "deltas", "kacts")
+    __slots__ = ("_ids", "_kmemo", "_set", "acts", "deltas", "kacts", "types")
 
     def __init__(self, acts: list[Any], deltas: list[int] | None = None, kmemo: dict[int, King] | None = None) -> None:
         self.acts = acts
+        self.types = (type(acts[0]),) if deltas is not None and acts else tuple({type(a) for a in acts})
+        """The action classes in ``acts`` (a quick "no" for actions of another kind)."""
         self.deltas = deltas
         """For Commander moves: the outcome of each action (keys of the King memo ``kmemo``)."""
         self._kmemo = kmemo
@@ -61,10 +65,18 @@ class Entry:
 
     def has(self, action: Any) -> bool:
         """Whether ``action`` is one of these (by identity first: the objects handed out are these)."""
-        if self._ids is None:
-            self._ids = set(map(id, self.acts))
-        if id(action) in self._ids:
-            return True
+        if type(action) not in self.types:
+            return False
+        acts = self.acts
+        if len(acts) <= 64:
+            for a in acts:
+                if a is action:
+                    return True
+        else:
+            if self._ids is None:
+                self._ids = set(map(id, acts))
+            if id(action) in self._ids:
+                return True
         if self._set is None:
             self._set = set(self.acts)
         return action in self._set
@@ -138,16 +150,28 @@ class Tables:
         self.village = tuple(BuildVillage(self.ids[i]) for i in range(P))
 
         # memo caches (see state.py for their keys)
-        self.small: Cache = Cache(200_000)
-        self.commander: Cache = Cache(2_000)
+        self.small: Cache = Cache(50_000)
+        self.commander: Cache = Cache(1_000)
         self.moves: dict[int, CommanderMove] = {}
-        """Commander moves by outcome (see ``moves.commander_move``)."""
-        self.moves_limit = 200_000
+        """Commander moves by outcome (see ``moves.commander_move``): the recent generation."""
+        self.old_moves: dict[int, CommanderMove] = {}
+        """The previous generation; a move found here is promoted into ``moves``."""
+        self.moves_limit = 60_000
+        self.pair = tuple(tuple((self.ids[a], self.ids[b]) for b in range(P)) for a in range(P))
+        """``pair[a][b] == (ids[a], ids[b])``, shared by every Commander move."""
+        self._interned: dict[Any, Any] = {}
         self._enterable: dict[int, tuple[tuple[int, ...], ...]] = {}
         self._displacements: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {}
         self._groups: dict[tuple[int, int, int], list[frozenset[int]]] = {}
         self.kings: dict[int, King] = {}
         """King versions of the memoised Commander moves, by outcome."""
+
+    def __copy__(self) -> Tables:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Tables:
+        """Tables are shared, read-only data (their caches are memos): copies of a state share them."""
+        return self
 
     def _distances(self, start: int, blocked: int = 0) -> tuple[int, ...]:
         """Borders to cross from ``start`` to every province (-1: unreachable), never entering ``blocked``."""
@@ -172,24 +196,30 @@ class Tables:
             self._enterable[blocked] = out
         return out
 
+    def remember(self, delta: int, move: CommanderMove) -> None:
+        """Memoise a Commander move; when the recent generation is full it becomes the old one."""
+        if len(self.moves) >= self.moves_limit:
+            self.old_moves = self.moves
+            self.moves = {}
+            self.kings.clear()
+        self.moves[delta] = move
+
+    def intern(self, value: T) -> T:
+        """One shared copy of an immutable tuple (Commander moves repeat the same few)."""
+        got = self._interned.setdefault(value, value)
+        if len(self._interned) > 200_000:
+            self._interned.clear()
+        return got  # type: ignore[no-any-return]
+
     def group_reach(self, blocked: int, p: int, m: int) -> list[frozenset[int]]:
-        """For ``m`` villagers standing in ``p``: per c (0..4), every outcome with at most c points
+        """For ``m`` villagers standing in ``p``: per c (0..4), the outcomes whose cheapest cost is c
         (the villagers walk independently, never entering ``blocked``)."""
         key = (blocked, p, m)
         out = self._groups.get(key)
         if out is None:
-            single = self.displacements(blocked)[p]
-            # one villager, at most c points
-            one = [frozenset(d for k in range(c + 1) for d in single[k]) for c in range(COMMANDER_POINTS + 1)]
-            if m == 1:
-                out = one
-            else:
-                rest = self.group_reach(blocked, p, m - 1)
-                out = [
-                    frozenset(x + y for a in range(c + 1) for x in one[a] for y in rest[c - a])
-                    for c in range(COMMANDER_POINTS + 1)
-                ]
-            if len(self._groups) > 100_000:
+            single = [frozenset(d) for d in self.displacements(blocked)[p]]
+            out = single if m == 1 else combine(self.group_reach(blocked, p, m - 1), single)
+            if len(self._groups) > 20_000:
                 self._groups.clear()
             self._groups[key] = out
         return out
@@ -217,6 +247,29 @@ class Tables:
     def province_index(self, pid: str) -> int:
         """The index of province ``pid``; ``KeyError`` if the board has none."""
         return self.index[pid]
+
+
+def combine(a: list[frozenset[int]], b: list[frozenset[int]]) -> list[frozenset[int]]:
+    """Outcomes of two independent groups, layered by cheapest cost (0..4): layer c holds the sums
+    of a's layer i and b's layer c - i not already found at a lower cost."""
+    layers: list[frozenset[int]] = []
+    found: set[int] = set()
+    for c in range(COMMANDER_POINTS + 1):
+        acc: set[int] = set()
+        for i in range(c + 1):
+            xs, ys = a[i], b[c - i]
+            if not xs or not ys:
+                continue
+            if len(ys) == 1 and 0 in ys:
+                acc |= xs
+            elif len(xs) == 1 and 0 in xs:
+                acc |= ys
+            else:
+                acc.update([x + y for x in xs for y in ys])
+        acc -= found
+        found |= acc
+        layers.append(frozenset(acc))
+    return layers
 
 
 _SHIPPED: dict[KretaOptions, Tables] = {}
