@@ -244,3 +244,41 @@ __all__ = [
     "position",
     "reference_commander",
 ]
+
+
+def reference_admiral(st: KretaState, s: int) -> set[frozenset[int]]:
+    """Every placement of seat ``s``'s ships an Admiral can lead to, by brute force over all ports."""
+    from itertools import combinations
+
+    t = st.tables
+    cap = 1 if st.num_players == 2 else 2
+    mine = frozenset(st._ships[s])
+    others = {p: sum(p in st._ships[o] for o in range(st.num_players) if o != s) for p in t.ports}
+    out: set[frozenset[int]] = set()
+    if len(mine) < 2:
+        out |= {mine | {p} for p in t.ports if p not in mine and others[p] + 1 <= cap}
+    if mine:
+        for ports in combinations(t.ports, len(mine)):
+            placed = frozenset(ports)
+            if placed != mine and all(others[p] + 1 <= cap for p in placed):
+                out.add(placed)
+    return out
+
+
+def engine_admiral(st: KretaState, s: int) -> set[frozenset[int]]:
+    """The ship placements the engine's Admiral actions lead to."""
+    from ludoteca.kreta.actions import AdmiralMove, AdmiralPlace
+    from ludoteca.kreta.constants import ADMIRAL
+
+    t = st.tables
+    out = set()
+    for e in st._entries(s, ADMIRAL):
+        for a in e.acts:
+            ships = set(st._ships[s])
+            if isinstance(a, AdmiralPlace):
+                ships.add(t.index[a.port])
+            elif isinstance(a, AdmiralMove):
+                ships -= {t.index[f] for f in a.frm}
+                ships |= {t.index[d] for d in a.to}
+            out.add(frozenset(ships))
+    return out

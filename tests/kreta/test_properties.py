@@ -15,7 +15,15 @@ from hypothesis import strategies as st
 from ludoteca.core.errors import IllegalActionError, LudotecaError, MalformedActionError
 from ludoteca.core.records import GameRecord, replay
 from ludoteca.core.rng import Rng
-from ludoteca.kreta import DEFINITION, KretaOptions, KretaState, action_from_json, new_game, parse_action
+from ludoteca.kreta import (
+    DEFINITION,
+    KretaOptions,
+    KretaState,
+    action_from_json,
+    determinize,
+    new_game,
+    parse_action,
+)
 from ludoteca.kreta.actions import (
     AbbotMove,
     AbbotPlace,
@@ -33,7 +41,14 @@ from ludoteca.kreta.actions import (
 )
 from ludoteca.kreta.constants import COMMANDER
 
-from kreta_helpers import check_invariants, engine_commander, play_random, reference_commander
+from kreta_helpers import (
+    check_invariants,
+    engine_admiral,
+    engine_commander,
+    play_random,
+    reference_admiral,
+    reference_commander,
+)
 
 FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FASTER = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -196,7 +211,9 @@ def test_clones_are_independent(seed: int, n: int, policy: int) -> None:
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=seeds, n=players, policy=seeds, opts=options)
-def test_commander_moves_in_play_match_the_brute_force(seed: int, n: int, policy: int, opts: KretaOptions) -> None:
+def test_commander_and_admiral_moves_in_play_match_the_brute_force(
+    seed: int, n: int, policy: int, opts: KretaOptions
+) -> None:
     state = new_game(opts, seed, n)
     rng = Rng(policy)
     step = 0
@@ -204,5 +221,21 @@ def test_commander_moves_in_play_match_the_brute_force(seed: int, n: int, policy
         s = state.current_player()
         if step % 7 == 0 and state._phase == 0 and state._hand[s] >> COMMANDER & 1:
             assert engine_commander(state, s) == reference_commander(state, s)
+        if state._phase == 0:
+            assert engine_admiral(state, s) == reference_admiral(state, s)
         play_random(state, rng, steps=1)
         step += 1
+
+
+@FASTER
+@given(seed=seeds, n=players, policy=seeds)
+def test_determinized_states_agree_with_the_view(seed: int, n: int, policy: int) -> None:
+    state = new_game(KretaOptions(), seed, n)
+    rng = Rng(policy)
+    play_random(state, rng, steps=rng.below(250))
+    for p in range(-1, n):
+        view = state.view(p)
+        world = determinize(view, Rng(policy + p))
+        assert world.view(p) == view
+        assert world.legal_actions() == state.legal_actions()
+        assert sorted(world._row + world._pile) == sorted(state._row + state._pile)

@@ -17,7 +17,7 @@ from .actions import KretaAction, action_from_json, parse_action
 from .board import Board, board_from_dict, load_board
 from .constants import SEAT_NAMES
 from .options import KretaOptions
-from .setup import from_setup, new_game, to_setup
+from .setup import determinize, from_setup, new_game, to_setup
 from .state import KretaState
 from .view import KretaView
 
@@ -46,6 +46,7 @@ __all__ = [
     "action_from_json",
     "actions",
     "board_from_dict",
+    "determinize",
     "from_setup",
     "load_board",
     "new_game",

@@ -286,6 +286,8 @@ def tables_for(options: KretaOptions, board: Board | None = None) -> Tables:
         return tables
     if board is None:
         board = load_board(options.board)
+    elif options.board is None and options in _SHIPPED and _SHIPPED[options].board is board:
+        return _SHIPPED[options]
     key = (options, board)
     tables = _OTHERS.get(key)
     if tables is None:
