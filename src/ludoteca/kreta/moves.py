@@ -183,18 +183,16 @@ def commander_move(t: Tables, delta: int) -> CommanderMove:
         return move
     frm: list[int] = []
     to: list[int] = []
-    d, p = delta, 0
-    while d:
-        v = d & 15
-        if v:
-            if v >= 8:
-                v -= 16
-                frm += [p] * -v
-            else:
-                to += [p] * v
-            d -= v
-        d >>= 4
-        p += 1
+    u = delta + t.half
+    for c, table in enumerate(t.chunks):
+        v = u & 0xFFFF
+        if v != 0x8888:
+            part = table.get(v)
+            if part is None:
+                part = t.chunk(c, v)
+            frm += part[0]
+            to += part[1]
+        u >>= 16
     pair, intern = t.pair, t.intern
     if len(to) == 1:
         one = pair[frm[0]][to[0]]

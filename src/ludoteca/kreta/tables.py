@@ -156,7 +156,12 @@ class Tables:
         """Commander moves by outcome (see ``moves.commander_move``): the recent generation."""
         self.old_moves: dict[int, CommanderMove] = {}
         """The previous generation; a move found here is promoted into ``moves``."""
-        self.moves_limit = 60_000
+        self.moves_limit = 150_000
+        n_chunks = (P + 3) // 4
+        self.half = sum(8 << (4 * i) for i in range(4 * n_chunks))
+        """Added to an outcome, turns every signed digit d into d + 8 (4 provinces per 16-bit chunk)."""
+        self.chunks: tuple[dict[int, tuple[tuple[int, ...], tuple[int, ...]]], ...] = tuple({} for _ in range(n_chunks))
+        """Per chunk of 4 provinces: 16-bit digits -> (provinces left, provinces entered)."""
         self.pair = tuple(tuple((self.ids[a], self.ids[b]) for b in range(P)) for a in range(P))
         """``pair[a][b] == (ids[a], ids[b])``, shared by every Commander move."""
         self._interned: dict[Any, Any] = {}
@@ -195,6 +200,21 @@ class Tables:
                 self._enterable.clear()
             self._enterable[blocked] = out
         return out
+
+    def chunk(self, c: int, value: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Decode (and remember) the digits of provinces 4c..4c+3 of an outcome: which were left,
+        which entered."""
+        base = 4 * c
+        frm: list[int] = []
+        to: list[int] = []
+        for i in range(4):
+            d = ((value >> (4 * i)) & 15) - 8
+            if d < 0:
+                frm += [base + i] * -d
+            elif d > 0:
+                to += [base + i] * d
+        part = self.chunks[c][value] = (tuple(frm), tuple(to))
+        return part
 
     def remember(self, delta: int, move: CommanderMove) -> None:
         """Memoise a Commander move; when the recent generation is full it becomes the old one."""
