@@ -32,3 +32,7 @@ ABBOT_STEPS = 3
 ROW_SIZE = 11
 """Fort cards laid in the row, hence scorings in a game on a board with at least 11 nodes."""
 FACE_UP = 2
+
+PLAY, CHOICE, OVER = 0, 1, 2
+"""Phases: a seat plays a card; the Castellan's player keeps or replaces a fort card; game over."""
+PHASES = ("play", "castellan", "over")

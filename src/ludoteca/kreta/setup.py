@@ -21,8 +21,12 @@ from .constants import (
     ALL_CARDS,
     CARDS,
     CASTELLAN,
+    CHOICE,
     FACE_UP,
     KING,
+    OVER,
+    PHASES,
+    PLAY,
     PORT_LIMIT,
     PORT_LIMIT_TWO_PLAYERS,
     PROVINCE_LIMIT,
@@ -32,7 +36,7 @@ from .constants import (
     TILES_FOR_KIND,
 )
 from .options import KretaOptions
-from .state import CHOICE, OVER, PHASES, PLAY, KretaState
+from .state import KretaState
 from .tables import Tables, tables_for
 from .view import KretaView
 

@@ -34,12 +34,8 @@ from ludoteca.core.events import Event, EventLog, push
 from ludoteca.core.game import TERMINAL, GameResult
 from ludoteca.core.rng import Rng
 
-from . import explain
+from . import explain, legal, scoring
 from .actions import (
-    CASTELLAN_ACTION,
-    HARVEST,
-    KEEP,
-    REPLACE,
     AbbotMove,
     AbbotPlace,
     AdmiralMove,
@@ -56,36 +52,24 @@ from .actions import (
     Replace,
 )
 from .constants import (
-    ABBOT,
-    ADMIRAL,
     ALL_CARDS,
-    ARCHITECT,
     CARDS,
     CASTELLAN,
-    COMMANDER,
+    CHOICE,
     FACE_UP,
-    FARMER,
     KING,
+    OVER,
+    PHASES,
+    PLAY,
     PORT_LIMIT,
     PORT_LIMIT_TWO_PLAYERS,
     PROVINCE_LIMIT,
     SUPPLY,
     TILES,
 )
-from .moves import (
-    abbot_destinations,
-    commander_deltas,
-    commander_move,
-    harvest,
-    near_mask,
-    needs_stepwise,
-)
-from .tables import EMPTY, Entry, Tables
+from .moves import harvest
+from .tables import Entry, Tables
 from .view import KretaView
-
-PLAY, CHOICE, OVER = 0, 1, 2
-PHASES = ("play", "castellan", "over")
-_CHOICE_ACTIONS = [KEEP, REPLACE]
 
 
 def _clip(c: int) -> int:
@@ -249,135 +233,15 @@ class KretaState:
 
     # --- legal actions -----------------------------------------------------------------------------
 
-    def _blocked(self, s: int) -> int:
-        """Provinces ``s`` may not bring villagers or villages into: another's abbot and not theirs."""
-        bit, ab = self._t.bit, self._abbot
-        m = 0
-        for o in range(self._n):
-            if o != s and ab[o] >= 0:
-                m |= bit[ab[o]]
-        if ab[s] >= 0:
-            m &= ~bit[ab[s]]
-        return m
-
     def _entries(self, s: int, card: int) -> tuple[Entry, ...]:
         """The legal actions of ``card`` for seat ``s``, as cached lists (empty: the card can't be played)."""
-        t = self._t
-        small = t.small
-        if card == COMMANDER:
-            out: tuple[Entry, ...] = ()
-            blocked = self._blocked(s)
-            if self._villres[s]:
-                key: Any = (COMMANDER, self._fullmask | blocked)
-                e = small.get(key)
-                if e is None:
-                    m = self._fullmask | blocked
-                    e = small.put(key, Entry([t.commander_place[p] for p in range(t.P) if not m >> p & 1]))
-                out = (e,)
-            vcode = self._vcode[s]
-            if vcode:
-                ab = self._abbot[s]
-                P = t.P
-                tight = self._tightmask & near_mask(t, self._vmask[s])
-                static = True
-                if tight:
-                    mine = self._vill[s * P : s * P + P]
-                    positions = [p for p in range(P) for _ in range(mine[p])]
-                    static = not needs_stepwise(t, positions, self._count, tight)
-                key = (vcode, blocked) if static else (vcode, blocked, ab, self._tight)
-                e = t.commander.get(key)
-                if e is None:
-                    mine = self._vill[s * P : s * P + P]
-                    deltas = sorted(commander_deltas(t, mine, self._count, blocked, ab, static))
-                    memo = t.moves
-                    moves = [memo.get(d) or commander_move(t, d) for d in deltas]
-                    e = t.commander.put(key, Entry(moves, deltas, t.kings))
-                out = (*out, e)
-            return out
-        if card == ARCHITECT:
-            out = ()
-            if self._fortres[s] and self._freemask:
-                key = (ARCHITECT, self._freemask)
-                e = small.get(key)
-                if e is None:
-                    free = self._freemask
-                    e = small.put(key, Entry([t.fort[k] for k in range(t.N) if free >> k & 1]))
-                out = (e,)
-            if self._villageres[s] and SUPPLY["village"] - self._villageres[s] < len(self._harvested[s]):
-                m = self._fullmask | self._blocked(s)
-                key = (-ARCHITECT, m)
-                e = small.get(key)
-                if e is None:
-                    e = small.put(key, Entry([t.village[p] for p in range(t.P) if not m >> p & 1]))
-                out = (*out, e)
-            return out
-        if card == ADMIRAL:
-            ships = self._ships[s]
-            key = (ADMIRAL, ships, len(ships) < SUPPLY["ship"], self._portfull)
-            e = small.get(key)
-            if e is None:
-                e = small.put(key, Entry(self._admiral_actions(ships)))
-            return (e,)
-        if card == ABBOT:
-            ab = self._abbot[s]
-            full = self._fullmask
-            key = (ABBOT, ab, full)
-            e = small.get(key)
-            if e is None:
-                if ab < 0:
-                    acts: list[Any] = [t.abbot_place[p] for p in range(t.P) if not full >> p & 1]
-                else:
-                    row = t.abbot_move[ab]
-                    acts = [row[q] for q in abbot_destinations(t, ab, self._count)]
-                e = small.put(key, Entry(acts))
-            return (e,)
-        if card == FARMER:
-            key = (FARMER, self._vmask[s], self._ships[s], self._tilemask)
-            e = small.get(key)
-            if e is None:
-                e = small.put(key, Entry([HARVEST] if harvest(t, self._vmask[s], self._ships[s], self._tile) else []))
-            return (e,)
-        return (EMPTY,)
-
-    def _admiral_actions(self, ships: tuple[int, ...]) -> list[Any]:
-        t = self._t
-        ids, full = t.ids, self._portfull
-        open_ports = [p for p in t.ports if not full >> p & 1 and p not in ships]
-        acts: list[Any] = []
-        if len(ships) < SUPPLY["ship"]:
-            acts += [t.admiral_place[p] for p in open_ports]
-        for a in ships:
-            acts += [AdmiralMove((ids[a],), (ids[c],)) for c in open_ports]
-        if len(ships) == 2:
-            for i, c in enumerate(open_ports):
-                for d in open_ports[i + 1 :]:
-                    acts.append(
-                        AdmiralMove(tuple(sorted((ids[ships[0]], ids[ships[1]]))), tuple(sorted((ids[c], ids[d]))))
-                    )
-        return acts
+        return legal.entries(self, s, card)
 
     def _legal_list(self) -> list[Any]:
-        legal = self._legal
-        if legal is not None:
-            return legal
-        if self._phase != PLAY:
-            legal = [] if self._phase == OVER else _CHOICE_ACTIONS
-        else:
-            s = self._to_act
-            hand = self._hand[s]
-            legal = []
-            for card in (ADMIRAL, COMMANDER, ABBOT, FARMER, ARCHITECT):
-                if hand >> card & 1:
-                    for e in self._entries(s, card):
-                        legal += e.acts
-            if hand >> KING & 1:
-                for card in self._played[s]:
-                    for e in self._entries(s, card):
-                        legal += e.king()
-            if hand >> CASTELLAN & 1:
-                legal.append(CASTELLAN_ACTION)
-        self._legal = legal
-        return legal
+        got = self._legal
+        if got is None:
+            got = self._legal = legal.legal_list(self)
+        return got
 
     # --- applying actions --------------------------------------------------------------------------
 
@@ -407,7 +271,7 @@ class KretaState:
                     return
             elif cls is Castellan:
                 if self._hand[s] >> CASTELLAN & 1:
-                    self._castellan(s)
+                    scoring.castellan(self, s)
                     return
             else:
                 card = getattr(cls, "card", -1)
@@ -421,7 +285,7 @@ class KretaState:
                     self._next(s)
                     return
         elif phase == CHOICE and (cls is Keep or cls is Replace):
-            self._choose(cls is Replace)
+            scoring.choose(self, cls is Replace)
             return
         raise explain.why_not(self, action)
 
@@ -541,79 +405,7 @@ class KretaState:
 
     def influence(self, seat: int, province: int) -> int:
         """``seat``'s influence in province index ``province``: abbot 1, villager 1, ship 1, fort 1, village 2."""
-        t = self._t
-        i = seat * t.P + province
-        inf = self._vill[i] + 2 * self._villages[i]
-        if self._abbot[seat] == province:
-            inf += 1
-        if province in self._ships[seat]:
-            inf += 1
-        for k in t.prov_nodes[province]:
-            if self._fort[k] == seat:
-                inf += 1
-        return inf
-
-    def _castellan(self, s: int) -> None:
-        t = self._t
-        n = self._n
-        self._play(s, CASTELLAN)
-        k = self._scorings
-        node = self._row[k]
-        log = push(self._log, Event("scoring", s, (k + 1, node)))
-        for p in t.node_provs[t.node_index[node]]:
-            pid, vp = t.ids[p], t.vp[p]
-            inf = [self.influence(o, p) for o in range(n)]
-            log = push(log, Event("province", -1, (pid, vp, tuple(inf))))
-            top = max(inf)
-            if top < 1:
-                continue
-            for o in range(n):
-                if inf[o] == top:
-                    self._pvp[o] += vp
-                    log = push(log, Event("score", o, (pid, vp, top)))
-            if n >= 3:
-                second = max((x for x in inf if x < top), default=0)
-                if second >= 1:
-                    for o in range(n):
-                        if inf[o] == second:
-                            self._pvp[o] += vp // 2
-                            log = push(log, Event("score", o, (pid, vp // 2, second)))
-        self._scorings = k + 1
-        log = push(log, Event("spent", s, (k, node)))
-        choice = False
-        if k + FACE_UP < len(self._row):
-            log = push(log, Event("reveal", s, (k + FACE_UP, self._row[k + FACE_UP])))
-            choice = bool(self._pile)
-        self._hand = [ALL_CARDS] * n
-        self._played = [()] * n
-        log = push(log, Event("takeback", -1, ()))
-        self._legal = None
-        if self._scorings >= len(self._row):
-            self._phase = OVER
-            res = self.result()
-            log = push(log, Event("end", -1, (res.scores, res.winners)))
-        elif choice:
-            self._phase = CHOICE
-        else:
-            self._next(s)
-        self._log = log
-
-    def _choose(self, replace: bool) -> None:
-        s = self._to_act
-        slot = self._scorings + FACE_UP - 1
-        old = self._row[slot]
-        if replace:
-            pile = self._pile
-            if len(pile) == self._known:
-                self._known -= 1
-            new = self._row[slot] = pile.pop(0)
-            pile.append(old)
-            self._known += 1
-            self._log = push(self._log, Event("replace", s, (slot, old, new)))
-        else:
-            self._log = push(self._log, Event("keep", s, (slot, old)))
-        self._phase = PLAY
-        self._next(s)
+        return scoring.influence(self, seat, province)
 
     # --- what players see --------------------------------------------------------------------------
 

@@ -1,0 +1,93 @@
+"""Scoring: influence in a province, the Castellan's scoring and the keep-or-replace choice."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ludoteca.core.events import Event, push
+
+from .constants import ALL_CARDS, CASTELLAN, CHOICE, FACE_UP, OVER, PLAY
+
+if TYPE_CHECKING:
+    from .state import KretaState
+
+
+def influence(st: KretaState, seat: int, province: int) -> int:
+    """``seat``'s influence in province index ``province``: abbot 1, villager 1, ship 1, fort 1, village 2."""
+    t = st._t
+    i = seat * t.P + province
+    inf = st._vill[i] + 2 * st._villages[i]
+    if st._abbot[seat] == province:
+        inf += 1
+    if province in st._ships[seat]:
+        inf += 1
+    for k in t.prov_nodes[province]:
+        if st._fort[k] == seat:
+            inf += 1
+    return inf
+
+
+def castellan(st: KretaState, s: int) -> None:
+    """Play the Castellan: score, spend the card, reveal the next, take cards back, maybe ask."""
+    t = st._t
+    n = st._n
+    st._play(s, CASTELLAN)
+    k = st._scorings
+    node = st._row[k]
+    log = push(st._log, Event("scoring", s, (k + 1, node)))
+    for p in t.node_provs[t.node_index[node]]:
+        pid, vp = t.ids[p], t.vp[p]
+        inf = [influence(st, o, p) for o in range(n)]
+        log = push(log, Event("province", -1, (pid, vp, tuple(inf))))
+        top = max(inf)
+        if top < 1:
+            continue
+        for o in range(n):
+            if inf[o] == top:
+                st._pvp[o] += vp
+                log = push(log, Event("score", o, (pid, vp, top)))
+        if n >= 3:
+            second = max((x for x in inf if x < top), default=0)
+            if second >= 1:
+                for o in range(n):
+                    if inf[o] == second:
+                        st._pvp[o] += vp // 2
+                        log = push(log, Event("score", o, (pid, vp // 2, second)))
+    st._scorings = k + 1
+    log = push(log, Event("spent", s, (k, node)))
+    choice = False
+    if k + FACE_UP < len(st._row):
+        log = push(log, Event("reveal", s, (k + FACE_UP, st._row[k + FACE_UP])))
+        choice = bool(st._pile)
+    st._hand = [ALL_CARDS] * n
+    st._played = [()] * n
+    log = push(log, Event("takeback", -1, ()))
+    st._legal = None
+    if st._scorings >= len(st._row):
+        st._phase = OVER
+        res = st.result()
+        log = push(log, Event("end", -1, (res.scores, res.winners)))
+    elif choice:
+        st._phase = CHOICE
+    else:
+        st._next(s)
+    st._log = log
+
+
+def choose(st: KretaState, replace: bool) -> None:
+    """The Castellan's player keeps or replaces the newly revealed fort card; the turn passes."""
+    s = st._to_act
+    slot = st._scorings + FACE_UP - 1
+    old = st._row[slot]
+    if replace:
+        pile = st._pile
+        if len(pile) == st._known:
+            st._known -= 1
+        new = st._row[slot] = pile.pop(0)
+        pile.append(old)
+        st._known += 1
+        st._log = push(st._log, Event("replace", s, (slot, old, new)))
+    else:
+        st._log = push(st._log, Event("keep", s, (slot, old)))
+    st._phase = PLAY
+    st._next(s)
