@@ -19,6 +19,7 @@ from ludoteca.kreta.actions import (
     AdmiralPlace,
     BuildFort,
     BuildVillage,
+    CommanderMove,
     Harvest,
     King,
 )
@@ -337,4 +338,10 @@ def test_malformed_actions_are_refused_with_a_reason() -> None:
         state.apply(AdmiralMove(("t2", "t0"), ("b3", "b7")))
     with pytest.raises(MalformedActionError, match="not a Kreta action"):
         state.apply("castellan")  # type: ignore[arg-type]
+    with pytest.raises(MalformedActionError, match="tuples"):
+        state.apply(CommanderMove(["t0"], ["t1"]))  # type: ignore[arg-type]
+    with pytest.raises(MalformedActionError, match="no node '3'"):
+        state.apply(BuildFort("3"))  # type: ignore[arg-type]
+    with pytest.raises(MalformedActionError, match="King carries out"):
+        state.apply(King(King(BuildFort(3))))  # type: ignore[arg-type]
     assert state.fingerprint() == before

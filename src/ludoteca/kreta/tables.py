@@ -79,7 +79,10 @@ class Entry:
                 return True
         if self._set is None:
             self._set = set(self.acts)
-        return action in self._set
+        try:
+            return action in self._set
+        except TypeError:  # fields that are not hashable: not a well-formed action
+            return False
 
 
 EMPTY = Entry([])
