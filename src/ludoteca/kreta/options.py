@@ -74,3 +74,12 @@ class KretaOptions:
     def to_dict(self) -> dict[str, Any]:
         """The options as JSON-ready values (``from_dict(o.to_dict()) == o``)."""
         return {"board": self.board, "abbot_blocks_passing": self.abbot_blocks_passing}
+
+    def describe(self) -> str:
+        """One line naming the rules in force, for people."""
+        board = "the shipped reconstruction of Crete" if self.board is None else f"board {self.board}"
+        abbot = (
+            "abbots block passing villagers" if self.abbot_blocks_passing
+            else "villagers may pass through another player's abbot's province"
+        )
+        return f"{board}; {abbot}"
