@@ -15,6 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ludoteca.core.datafile import read_json
 from ludoteca.core.errors import SetupError
 
 KINDS = ("plain", "hill", "mountain")
@@ -226,18 +227,10 @@ def board_from_dict(data: Mapping[str, Any]) -> Board:
 
 def load_board(path: str | Path | None = None) -> Board:
     """The shipped reconstruction of Crete, or the board in the JSON file at ``path``."""
-    try:
-        if path is None:
-            text = resources.files("ludoteca.kreta").joinpath("data/crete.json").read_text(encoding="utf-8")
-        else:
-            text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise SetupError(f"cannot read board file {path}: {e.strerror}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise SetupError(f"board file is not valid JSON: {e.msg} at line {e.lineno}") from None
-    return board_from_dict(data)
+    if path is None:
+        text = resources.files("ludoteca.kreta").joinpath("data/crete.json").read_text(encoding="utf-8")
+        return board_from_dict(json.loads(text))
+    return board_from_dict(read_json(path, "board file", SetupError))
 
 
 # --- the published facts -------------------------------------------------------------------------

@@ -12,9 +12,9 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
+from ludoteca.core.datafile import read_json
 from ludoteca.core.errors import OptionError
 
 from .cards import LANDSCAPE_KEYS, LANDSCAPE_NAMES
@@ -86,15 +86,7 @@ _SHIPPED_TABLE = shipped_table()
 
 def load_table(path: str) -> LandscapeTable:
     """A user's landscape table from a JSON file (same format as the shipped one)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise OptionError(f"cannot read landscape file {path}: {e.strerror}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise OptionError(f"landscape file {path} is not valid JSON: {e.msg} at line {e.lineno}") from None
-    return LandscapeTable.from_dict(data, path)
+    return LandscapeTable.from_dict(read_json(path, "landscape file", OptionError), path)
 
 
 def _flag(key: str, value: Any) -> bool:
