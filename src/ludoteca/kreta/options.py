@@ -11,17 +11,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from ludoteca.core.errors import OptionError
-
-_TRUE = {"true", "yes", "on", "1"}
-_FALSE = {"false", "no", "off", "0"}
-
-
-def _flag(name: str, value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
-        return value.strip().lower() in _TRUE
-    raise OptionError(f"option {name!r} must be true or false, not {value!r}")
+from ludoteca.core.optionvalues import flag
 
 
 @dataclass(frozen=True)
@@ -68,7 +58,7 @@ class KretaOptions:
                 raise OptionError(f"option 'board' must be a file path, not {board!r}")
             kwargs["board"] = board
         if "abbot_blocks_passing" in data:
-            kwargs["abbot_blocks_passing"] = _flag("abbot_blocks_passing", data["abbot_blocks_passing"])
+            kwargs["abbot_blocks_passing"] = flag("abbot_blocks_passing", data["abbot_blocks_passing"])
         return cls(**kwargs)
 
     def to_dict(self) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from typing import Any
 
 from ludoteca.core.datafile import read_json
 from ludoteca.core.errors import OptionError
+from ludoteca.core.optionvalues import flag, integer
 
 from .cards import LANDSCAPE_KEYS, LANDSCAPE_NAMES
 
@@ -89,27 +90,6 @@ def load_table(path: str) -> LandscapeTable:
     return LandscapeTable.from_dict(read_json(path, "landscape file", OptionError), path)
 
 
-def _flag(key: str, value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.strip().lower() in ("1", "true", "yes", "on"):
-        return True
-    if isinstance(value, str) and value.strip().lower() in ("0", "false", "no", "off"):
-        return False
-    raise OptionError(f"option {key} takes on/off (true/false), not {value!r}")
-
-
-def _integer(key: str, value: Any, low: int, high: int) -> int:
-    if isinstance(value, str):
-        try:
-            value = int(value.strip())
-        except ValueError:
-            raise OptionError(f"option {key} takes a whole number, not {value!r}") from None
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise OptionError(f"option {key} takes a whole number from {low} to {high}, not {value!r}")
-    return value
-
-
 @dataclass(frozen=True)
 class VerraeterOptions:
     """The named rule options of the specification's table (defaults: the Italian 2008 rules)."""
@@ -128,9 +108,9 @@ class VerraeterOptions:
     def __post_init__(self) -> None:
         if self.edition not in EDITIONS:
             raise OptionError(f"option edition takes 1998 or 2008, not {self.edition!r}")
-        _integer("hand_limit", self.hand_limit, 1, 23)
+        integer("hand_limit", self.hand_limit, 1, 23)
         if self.draw_cap is not None:
-            _integer("draw_cap", self.draw_cap, 1, 23)
+            integer("draw_cap", self.draw_cap, 1, 23)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> VerraeterOptions:
@@ -143,21 +123,21 @@ class VerraeterOptions:
             raise OptionError(f"unknown option {unknown[0]!r} (known: {', '.join(sorted(known))})")
         kwargs: dict[str, Any] = {}
         if "edition" in data:
-            kwargs["edition"] = _integer("edition", data["edition"], 0, 9999)
+            kwargs["edition"] = integer("edition", data["edition"], 0, 9999)
             if kwargs["edition"] not in EDITIONS:
                 raise OptionError(f"option edition takes 1998 or 2008, not {data['edition']!r}")
         if "hand_limit" in data:
-            kwargs["hand_limit"] = _integer("hand_limit", data["hand_limit"], 1, 23)
+            kwargs["hand_limit"] = integer("hand_limit", data["hand_limit"], 1, 23)
         if "draw_cap" in data:
             cap = data["draw_cap"]
             none_words = ("none", "off", "no", "")
             kwargs["draw_cap"] = (
                 None
                 if cap is None or (isinstance(cap, str) and cap.strip().lower() in none_words)
-                else _integer("draw_cap", cap, 1, 23)
+                else integer("draw_cap", cap, 1, 23)
             )
         if "builder_places_kontor" in data:
-            kwargs["builder_places_kontor"] = _flag("builder_places_kontor", data["builder_places_kontor"])
+            kwargs["builder_places_kontor"] = flag("builder_places_kontor", data["builder_places_kontor"])
         if "landscapes" in data:
             value = data["landscapes"]
             if value is None or value == SHIPPED:
