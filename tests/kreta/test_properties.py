@@ -5,14 +5,13 @@ moves match the brute force."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ludoteca.core.errors import IllegalActionError, LudotecaError, MalformedActionError
+from ludoteca.core.errors import IllegalActionError, MalformedActionError
 from ludoteca.core.records import GameRecord, replay
 from ludoteca.core.rng import Rng
 from ludoteca.kreta import (
@@ -38,6 +37,8 @@ from ludoteca.kreta.actions import (
     Keep,
     King,
     Replace,
+    Step,
+    Stop,
 )
 from ludoteca.kreta.constants import COMMANDER
 
@@ -99,9 +100,8 @@ def candidate_actions(state: KretaState, rng: Rng) -> list[Any]:
         Replace(),
         CommanderPlace("atlantis"),
     ]
-    with contextlib.suppress(LudotecaError):
-        acts.append(CommanderMove.of([(pid(), pid()) for _ in range(1 + rng.below(3))]))
-    acts += [King(a) for a in acts[:8]]
+    acts += [CommanderMove(pid(), pid()), Step(pid(), pid()), Stop()]
+    acts += [King(a) for a in acts[:8]] + [King(acts[-3])]
     return acts
 
 
