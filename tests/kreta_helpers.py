@@ -301,3 +301,20 @@ def engine_admiral(st: KretaState, s: int) -> set[frozenset[int]]:
                 ships |= {t.index[d] for d in a.to}
             out.add(frozenset(ships))
     return out
+
+
+def reference_harvest(st: KretaState, s: int) -> set[int]:
+    """The provinces a Farmer of seat ``s`` harvests, by a plain search on the view: tiles in provinces
+    holding ``s``'s villager and linked by such provinces to a port holding ``s``'s ship."""
+    t = st.tables
+    v = st.view(-1)
+    mine = {p for p in range(t.P) if v.villagers[s][p]}
+    todo = [p for p in v.ships[s] if p in mine]
+    seen = set(todo)
+    while todo:
+        p = todo.pop()
+        for q in t.adj[p]:
+            if q in mine and q not in seen:
+                seen.add(q)
+                todo.append(q)
+    return {p for p in seen if v.tiles_on_board[p]}

@@ -40,7 +40,7 @@ from ludoteca.kreta.actions import (
     Step,
     Stop,
 )
-from ludoteca.kreta.constants import COMMANDER
+from ludoteca.kreta.constants import COMMANDER, FARMER
 
 from kreta_helpers import (
     check_invariants,
@@ -49,6 +49,7 @@ from kreta_helpers import (
     play_random,
     reference_admiral,
     reference_commander,
+    reference_harvest,
 )
 
 FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -211,7 +212,7 @@ def test_clones_are_independent(seed: int, n: int, policy: int) -> None:
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=seeds, n=players, policy=seeds, opts=options)
-def test_commander_and_admiral_moves_in_play_match_the_brute_force(
+def test_commander_admiral_and_farmer_in_play_match_the_brute_force(
     seed: int, n: int, policy: int, opts: KretaOptions
 ) -> None:
     state = new_game(opts, seed, n)
@@ -223,6 +224,8 @@ def test_commander_and_admiral_moves_in_play_match_the_brute_force(
             assert engine_commander(state, s) == reference_commander(state, s)
         if state._phase == 0:
             assert engine_admiral(state, s) == reference_admiral(state, s)
+            if state._hand[s] >> FARMER & 1:
+                assert (Harvest() in state.legal_actions()) == bool(reference_harvest(state, s))
         play_random(state, rng, steps=1)
         step += 1
 

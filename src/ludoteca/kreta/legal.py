@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import CASTELLAN_ACTION, HARVEST, KEEP, REPLACE, AdmiralMove
+from .actions import CASTELLAN_ACTION, KEEP, REPLACE, AdmiralMove
 from .constants import (
     ABBOT,
     ADMIRAL,
@@ -29,7 +29,7 @@ from .constants import (
     OVER,
     SUPPLY,
 )
-from .moves import abbot_destinations, blocked, first_steps, harvest, movement_steps
+from .moves import abbot_destinations, blocked, can_harvest, first_steps, movement_steps
 from .tables import Entry
 
 if TYPE_CHECKING:
@@ -46,68 +46,58 @@ def entries(st: KretaState, s: int, card: int, guarded: int = -1) -> tuple[Entry
     """The legal actions of ``card`` for seat ``s`` in the play phase, as non-empty cached lists
     (none: the card can't be played). ``guarded``: ``blocked(st, s)`` if already known."""
     t = st._t
-    small = t.small
     if card == COMMANDER:
         if guarded < 0:
             guarded = blocked(st, s)
         out: tuple[Entry, ...] = ()
         if st._villres[s]:
             m = st._fullmask | guarded
-            key: Any = (COMMANDER, m)
-            e = small.get(key)
+            e = t.commander_places.get(m)
             if e is None:
-                e = small.put(key, Entry([t.commander_place[p] for p in range(t.P) if not m >> p & 1], t))
-            if e.acts:
-                out = (e,)
+                e = t.commander_places.put(m, Entry([t.commander_place[p] for p in range(t.P) if not m >> p & 1], t))
+            out = e.one
         if st._vmask[s]:
-            out = (*out, *first_steps(st, s, guarded))
+            out += first_steps(st, s, guarded)
         return out
     if card == ARCHITECT:
         out = ()
-        if st._fortres[s] and st._freemask:
-            key = (ARCHITECT, st._freemask)
-            e = small.get(key)
+        free = st._freemask
+        if free and st._fortres[s]:
+            e = t.forts.get(free)
             if e is None:
-                free = st._freemask
-                e = small.put(key, Entry([t.fort[k] for k in range(t.N) if free >> k & 1], t))
-            out = (e,)
+                e = t.forts.put(free, Entry([t.fort[k] for k in range(t.N) if free >> k & 1], t))
+            out = e.one
         if st._villageres[s] and SUPPLY["village"] - st._villageres[s] < len(st._harvested[s]):
             if guarded < 0:
                 guarded = blocked(st, s)
             m = st._fullmask | guarded
-            key = (-ARCHITECT, m)
-            e = small.get(key)
+            e = t.villages.get(m)
             if e is None:
-                e = small.put(key, Entry([t.village[p] for p in range(t.P) if not m >> p & 1], t))
-            if e.acts:
-                out = (*out, e)
+                e = t.villages.put(m, Entry([t.village[p] for p in range(t.P) if not m >> p & 1], t))
+            out += e.one
         return out
     if card == ADMIRAL:
         ships = st._ships[s]
-        key = (ADMIRAL, ships, st._portfull)
-        e = small.get(key)
+        key = (ships, st._portfull)
+        e = t.small.get(key)
         if e is None:
-            e = small.put(key, Entry(admiral_actions(st, ships), t))
-        return (e,) if e.acts else NO_PARTS
+            e = t.small.put(key, Entry(admiral_actions(st, ships), t))
+        return e.one
     if card == ABBOT:
         ab = st._abbot[s]
         full = st._fullmask
-        key = (ABBOT, ab, full)
-        e = small.get(key)
+        key2 = full << 9 | (ab + 1)
+        e = t.abbots.get(key2)
         if e is None:
             if ab < 0:
                 acts: list[Any] = [t.abbot_place[p] for p in range(t.P) if not full >> p & 1]
             else:
                 row = t.abbot_move[ab]
                 acts = [row[q] for q in abbot_destinations(t, ab, st._count)]
-            e = small.put(key, Entry(acts, t))
-        return (e,) if e.acts else NO_PARTS
+            e = t.abbots.put(key2, Entry(acts, t))
+        return e.one
     if card == FARMER:
-        key = (FARMER, st._vmask[s], st._ships[s], st._tilemask)
-        e = small.get(key)
-        if e is None:
-            e = small.put(key, Entry([HARVEST] if harvest(t, st._vmask[s], st._ships[s], st._tile) else [], t))
-        return (e,) if e.acts else NO_PARTS
+        return t.farmer.one if can_harvest(t, st._vmask[s], st._ships[s], st._tilemask) else NO_PARTS
     return NO_PARTS
 
 
@@ -142,15 +132,25 @@ def parts(st: KretaState) -> tuple[Entry, ...]:
         return NO_PARTS
     s = st._to_act
     hand = st._hand[s]
-    out: list[Entry] = []
-    guarded = blocked(st, s)
-    for card in (ADMIRAL, COMMANDER, ABBOT, FARMER, ARCHITECT):
-        if hand >> card & 1:
-            out += entries(st, s, card, guarded)
+    out: tuple[Entry, ...] = ()
+    ab = st._abbot
+    bit = st._t.bit
+    guarded = 0
+    for o in range(st._n):
+        if ab[o] >= 0:
+            guarded |= bit[ab[o]]
+    if ab[s] >= 0:
+        guarded &= ~bit[ab[s]]
+    for card in _IN_HAND[hand & 31]:
+        out += entries(st, s, card, guarded)
     if hand >> KING & 1:
         for card in st._played[s]:
             for e in entries(st, s, card, guarded):
-                out.append(e.king)
+                out += e.king.one
     if hand >> CASTELLAN & 1:
-        out.append(CASTELLAN_ENTRY)
-    return tuple(out)
+        out += CASTELLAN_ENTRY.one
+    return out
+
+
+_IN_HAND = tuple(tuple(c for c in (ADMIRAL, COMMANDER, ABBOT, FARMER, ARCHITECT) if h >> c & 1) for h in range(32))
+"""Per 5-bit hand mask: the cards in it that have their own actions, in card order."""

@@ -19,7 +19,7 @@ another player's abbot that villagers may pass (option ``abbot_blocks_passing=fa
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .constants import ABBOT_STEPS, PROVINCE_LIMIT
 from .tables import STOP_ENTRY, Entry, Steps, Tables
@@ -116,13 +116,17 @@ def after_step(st: KretaState, s: int, p: int, q: int, start: int, guarded: int,
         st._add_villager(s, p, 1)
 
 
-def first_steps(st: KretaState, s: int, guarded: int) -> list[Entry]:
+def first_steps(st: KretaState, s: int, guarded: int) -> tuple[Entry, ...]:
     """The Commander's legal first steps (as ``commander a->b`` actions) for seat ``s``, as non-empty
     lists (3 points remain after them)."""
-    sets = step_sets(st, s, guarded)
-    if not _risky(st, s, guarded):
-        return [ss.first for ss in sets if ss.pairs]
     t = st._t
+    if not _risky(st, s, guarded):
+        key = st._vmask[s] | _closed(st, s, guarded) << t.P
+        got: tuple[Entry, ...] | None = t.first_parts.get(key)
+        if got is None:
+            got = t.first_parts.put(key, tuple(ss.first for ss in step_sets(st, s, guarded) if ss.pairs))
+        return got
+    sets = step_sets(st, s, guarded)
     start = st._vcode[s]
     acts = [
         a
@@ -130,38 +134,53 @@ def first_steps(st: KretaState, s: int, guarded: int) -> list[Entry]:
         for a, (p, q) in zip(ss.first.acts, ss.pairs, strict=True)
         if after_step(st, s, p, q, start, guarded, 2)
     ]
-    return [Entry(acts, t)] if acts else []
+    return (Entry(acts, t),) if acts else ()
 
 
 def movement_steps(st: KretaState, s: int, left: int, start: int) -> tuple[Entry, ...]:
     """The legal actions in the middle of a movement with ``left`` points, as lists: steps, and
     ``stop`` when the villagers stand in a valid end."""
     guarded = blocked(st, s)
-    sets = step_sets(st, s, guarded)
     stop = valid_end(st, s, start, guarded)
-    if not _risky(st, s, guarded):
-        back = st._t.back.get(st._vcode[s] - start)
-        if back is not None and left > 1 and after_step(st, s, *back, start, guarded, left - 1):
-            back = None
-        out = []
-        for ss in sets:
-            if back is not None and back in ss.pairs:
-                acts = [a for a, pq in zip(ss.steps.acts, ss.pairs, strict=True) if pq != back]
-                if acts:
-                    out.append(Entry(acts))
-            elif ss.pairs:
-                out.append(ss.steps)
-    else:
+    t = st._t
+    if _risky(st, s, guarded):
         acts = [
             a
-            for ss in sets
+            for ss in step_sets(st, s, guarded)
             for a, (p, q) in zip(ss.steps.acts, ss.pairs, strict=True)
             if after_step(st, s, p, q, start, guarded, left - 1)
         ]
-        out = [Entry(acts)] if acts else []
-    if stop:
-        out.append(STOP_ENTRY)
-    return tuple(out)
+        out = (Entry(acts),) if acts else ()
+        return (*out, STOP_ENTRY) if stop else out
+    # every open step leads straight to a valid end, but perhaps the one back to the start
+    back = t.back.get(st._vcode[s] - start)
+    if back is not None and left > 1:
+        # back at the start, a movement can end legally if the own abbot's province is not full
+        # then (every open step ends legally) and some step is open: the one from q into p is when
+        # p is neither full then nor guarded
+        p, q = back
+        ab = st._abbot[s]
+        if (
+            (ab < 0 or st._count[ab] + (q == ab) - (p == ab) < PROVINCE_LIMIT)
+            and (p == ab or st._count[p] - 1 < PROVINCE_LIMIT)
+            and not (t.abbot_blocks_passing and guarded >> p & 1)
+        ) or after_step(st, s, p, q, start, guarded, left - 1):
+            back = None
+    key: Any = (st._vmask[s] | _closed(st, s, guarded) << t.P) << 1 | stop
+    if back is not None:
+        key = (key, back)
+    got: tuple[Entry, ...] | None = t.step_parts.get(key)
+    if got is None:
+        parts = []
+        for ss in step_sets(st, s, guarded):
+            e = ss.steps
+            if back is not None and back in ss.pairs:
+                e = Entry([a for a, pq in zip(e.acts, ss.pairs, strict=True) if pq != back])
+            parts += e.one
+        if stop:
+            parts.append(STOP_ENTRY)
+        got = t.step_parts.put(key, tuple(parts))
+    return got
 
 
 def abbot_destinations(t: Tables, start: int, count: Sequence[int]) -> list[int]:
@@ -178,6 +197,24 @@ def abbot_destinations(t: Tables, start: int, count: Sequence[int]) -> list[int]
         frontier = nxt
     reached.discard(start)
     return sorted(reached)
+
+
+def can_harvest(t: Tables, villagers: int, ships: Sequence[int], tiles: int) -> bool:
+    """Whether a Farmer would harvest anything (bit-parallel :func:`harvest`; ``tiles``: the bit mask
+    of provinces holding a farm tile)."""
+    reach = 0
+    for port in ships:
+        reach |= t.bit[port]
+    reach &= villagers
+    if not reach:
+        return False
+    while True:
+        if reach & tiles:
+            return True
+        grown = (reach | t.spread(reach)) & villagers
+        if grown == reach:
+            return False
+        reach = grown
 
 
 def harvest(t: Tables, villagers: int, ships: Sequence[int], tiles: Sequence[int]) -> list[int]:

@@ -10,11 +10,14 @@ handed out is a prebuilt (or interned) object, so that the checked ``apply`` is 
 from __future__ import annotations
 
 from collections import deque
+from functools import reduce
+from operator import or_
 from typing import Any, TypeVar
 
 from ludoteca.core.errors import SetupError
 
 from .actions import (
+    HARVEST,
     STOP,
     AbbotMove,
     AbbotPlace,
@@ -41,13 +44,15 @@ class Entry:
     out by ``legal_actions()`` are these very ones. ``king`` is the same list carried out by the King.
     """
 
-    __slots__ = ("_king", "_tables", "acts", "ids")
+    __slots__ = ("_king", "_tables", "acts", "ids", "one")
 
     def __init__(self, acts: list[Any], tables: Tables | None = None) -> None:
         self.acts = acts
         self.ids = frozenset(map(id, acts))
         self._tables = tables
         self._king: Entry | None = None
+        self.one = (self,) if acts else ()
+        """``(self,)``, or ``()`` when empty: the parts this list contributes."""
 
     @property
     def king(self) -> Entry:
@@ -153,6 +158,21 @@ class Tables:
         # memo caches (see legal.py for their keys); each is bounded
         self.small: Cache = Cache(20_000)
         self.nbrmask = tuple(sum(self.bit[q] for q in self.adj[p]) for p in range(P))
+        self._spread = tuple(
+            tuple(
+                reduce(or_, (self.nbrmask[8 * c + i] for i in range(8) if byte >> i & 1 and 8 * c + i < P), 0)
+                for byte in range(256)
+            )
+            for c in range((P + 7) // 8)
+        )
+        """Per chunk of 8 provinces and per bit pattern in it: the union of their neighbours."""
+        self.farmer = Entry([HARVEST], self)
+        self.commander_places: Cache = Cache(20_000)
+        self.villages: Cache = Cache(20_000)
+        self.forts: Cache = Cache(20_000)
+        self.abbots: Cache = Cache(20_000)
+        self.first_parts: Cache = Cache(50_000)
+        self.step_parts: Cache = Cache(50_000)
         self._steps: tuple[dict[int, Steps], ...] = tuple({} for _ in range(P))
 
     def __copy__(self) -> Tables:
@@ -174,6 +194,14 @@ class Tables:
                     dist[q] = dist[p] + 1
                     queue.append(q)
         return tuple(dist)
+
+    def spread(self, mask: int) -> int:
+        """The provinces bordering some province of the bit mask ``mask``."""
+        out = 0
+        for table in self._spread:
+            out |= table[mask & 255]
+            mask >>= 8
+        return out
 
     def steps(self, p: int, closed: int) -> Steps:
         """The steps out of province ``p`` when the provinces in the bit mask ``closed`` may not be
