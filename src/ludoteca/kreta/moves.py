@@ -171,7 +171,7 @@ def movement_steps(st: KretaState, s: int, left: int, start: int) -> tuple[Entry
         key = (key, back)
     got: tuple[Entry, ...] | None = t.step_parts.get(key)
     if got is None:
-        parts = []
+        parts: list[Entry] = []
         for ss in step_sets(st, s, guarded):
             e = ss.steps
             if back is not None and back in ss.pairs:
