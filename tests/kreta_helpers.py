@@ -13,7 +13,7 @@ from typing import Any
 
 from ludoteca.core.rng import Rng
 from ludoteca.kreta import KretaOptions, KretaState, from_setup, to_setup
-from ludoteca.kreta.constants import CARDS, PROVINCE_LIMIT, SUPPLY, TILE_SUPPLY
+from ludoteca.kreta.constants import CARDS, MOVE, PROVINCE_LIMIT, SUPPLY, TILE_SUPPLY
 
 TOP = ["hill", "mountain", "plain", "hill", "mountain", "hill", "mountain", "hill"]
 BOTTOM = ["mountain", "hill", "hill", "mountain", "plain", "hill", "mountain", "hill"]
@@ -133,7 +133,9 @@ def check_invariants(st: KretaState, tiles_total: int | None = 16) -> None:
     assert len(fort_nodes) == len(set(fort_nodes)), "one fort per node"
     for p in range(P):
         pieces = sum(v.villagers[s][p] + v.villages[s][p] + (v.abbots[s] == p) for s in range(n))
-        assert pieces <= PROVINCE_LIMIT
+        # a villager passing through a full province where its own abbot stands, mid-movement
+        passing = st._phase == MOVE and p == st._abbot[st.current_player()]
+        assert pieces <= PROVINCE_LIMIT or passing
         assert st._count[p] == pieces
     tiles = Counter(x for x in v.tiles_on_board if x) + Counter(x for h in v.tiles for x in h)
     assert all(tiles[k] <= c for k, c in TILE_SUPPLY.items())
@@ -143,7 +145,7 @@ def check_invariants(st: KretaState, tiles_total: int | None = 16) -> None:
     assert len(st._row) == t.row_size
     # the incrementally kept masks agree with a fresh set-up of the same position
     fresh = from_setup(t.options, 0, n, {**to_setup(st), "board": _board_dict(st)})
-    for name in ("_vcode", "_vmask", "_fullmask", "_tight", "_tightmask", "_freemask", "_portfull", "_portships"):
+    for name in ("_vcode", "_vmask", "_fullmask", "_freemask", "_portfull", "_portships"):
         assert getattr(fresh, name) == getattr(st, name), name
     assert fresh.fingerprint()[:-1] == st.fingerprint()[:-1]
 
@@ -213,23 +215,40 @@ def reference_commander(st: KretaState, s: int) -> set[tuple[int, ...]]:
 
 
 def engine_commander(st: KretaState, s: int) -> set[tuple[int, ...]]:
-    """The placements the engine's Commander moves lead to (the Commander must be in hand)."""
-    from ludoteca.kreta.actions import CommanderMove
-    from ludoteca.kreta.constants import COMMANDER
+    """The placements seat ``s`` can end a Commander movement in, through the engine's legal step
+    sequences (``s`` to act with the Commander in hand, or the King and the Commander played): every
+    first step (``commander a->b`` or ``king commander a->b``), then every legal
+    ``step``, ending with ``stop`` or after the 4th point. Also checks that a movement never reaches a
+    dead end (something is always legal) and that ``stop`` is offered exactly in valid ends."""
+    from ludoteca.kreta.actions import CommanderMove, King, Step, Stop
 
-    t = st.tables
-    P = t.P
-    start = st._vill[s * P : s * P + P]
-    out = set()
-    for e in st._entries(s, COMMANDER):
-        for a in e.acts:
-            if isinstance(a, CommanderMove):
-                m = list(start)
-                for f in a.frm:
-                    m[t.index[f]] -= 1
-                for d in a.to:
-                    m[t.index[d]] += 1
-                out.add(tuple(m))
+    P = st.tables.P
+    out: set[tuple[int, ...]] = set()
+
+    def placement(x: KretaState) -> tuple[int, ...]:
+        return tuple(x._vill[s * P : s * P + P])
+
+    def walk(x: KretaState, depth: int) -> None:
+        if x._phase != MOVE:  # the 4th point ended the movement
+            assert depth == 4
+            out.add(placement(x))
+            return
+        legal = x.legal_actions()
+        assert legal, "a movement never reaches a dead end"
+        for a in legal:
+            assert isinstance(a, Step | Stop)
+            if isinstance(a, Stop):
+                out.add(placement(x))
+                continue
+            y = x.clone()
+            y.apply(a)
+            walk(y, depth + 1)
+
+    for a in st.legal_actions():
+        if isinstance(a, CommanderMove) or (isinstance(a, King) and isinstance(a.action, CommanderMove)):
+            y = st.clone()
+            y.apply(a)
+            walk(y, 1)
     return out
 
 
@@ -282,3 +301,20 @@ def engine_admiral(st: KretaState, s: int) -> set[frozenset[int]]:
                 ships |= {t.index[d] for d in a.to}
             out.add(frozenset(ships))
     return out
+
+
+def reference_harvest(st: KretaState, s: int) -> set[int]:
+    """The provinces a Farmer of seat ``s`` harvests, by a plain search on the view: tiles in provinces
+    holding ``s``'s villager and linked by such provinces to a port holding ``s``'s ship."""
+    t = st.tables
+    v = st.view(-1)
+    mine = {p for p in range(t.P) if v.villagers[s][p]}
+    todo = [p for p in v.ships[s] if p in mine]
+    seen = set(todo)
+    while todo:
+        p = todo.pop()
+        for q in t.adj[p]:
+            if q in mine and q not in seen:
+                seen.add(q)
+                todo.append(q)
+    return {p for p in seen if v.tiles_on_board[p]}

@@ -24,6 +24,8 @@ from ludoteca.kreta.actions import (
     Keep,
     King,
     Replace,
+    Step,
+    Stop,
     action_from_json,
     parse_action,
 )
@@ -35,7 +37,10 @@ EXAMPLES = [
     ("admiral chania->sitia", AdmiralMove(("chania",), ("sitia",))),
     ("admiral chania->ierapetra, lasithi->sitia", AdmiralMove(("chania", "lasithi"), ("ierapetra", "sitia"))),
     ("commander +rethymno", CommanderPlace("rethymno")),
-    ("commander amari->messara", CommanderMove(("amari",), ("messara",), (("amari", "messara"),))),
+    ("commander amari->messara", CommanderMove("amari", "messara")),
+    ("step messara->candia", Step("messara", "candia")),
+    ("stop", Stop()),
+    ("king commander amari->messara", King(CommanderMove("amari", "messara"))),
     ("abbot +amari", AbbotPlace("amari")),
     ("abbot amari->messara", AbbotMove("amari", "messara")),
     ("farmer", Harvest()),
@@ -58,21 +63,17 @@ def test_notation_examples(text: str, action: Any) -> None:
     assert DEFINITION.parse_action(text) == action
 
 
-def test_moves_are_written_as_net_moves() -> None:
+def test_admiral_moves_are_written_as_net_moves() -> None:
     assert parse_action("admiral chania->sitia, sitia->ierapetra") == AdmiralMove(("chania",), ("ierapetra",))
-    a = parse_action("commander b->a, c->d, a->e")
-    assert a == CommanderMove.of([("b", "e"), ("c", "d")])
-    assert (a.frm, a.to) == (("b", "c"), ("d", "e"))
-    assert parse_action(a.to_text()) == a
-    assert parse_action("commander x->y,y->z").to_text() == "commander x->y, y->z"  # display as given
-    assert parse_action("commander x→y") == CommanderMove.of([("x", "y")])
+    assert parse_action("admiral x→y") == AdmiralMove.of([("x", "y")])
 
 
-def test_commander_moves_compare_by_outcome_only() -> None:
-    one = CommanderMove.of([("a", "c"), ("b", "d")])
-    other = CommanderMove.of([("a", "d"), ("b", "c")])
-    assert one == other and hash(one) == hash(other)
-    assert one.to_text() != other.to_text()
+def test_commander_moves_are_single_steps() -> None:
+    assert parse_action("commander x→y") == CommanderMove("x", "y")
+    assert parse_action("step y->z") == Step("y", "z") != CommanderMove("y", "z")
+    with pytest.raises(NotationError, match="one border at a time"):
+        parse_action("commander b->a, c->d")
+    assert action_from_json({"type": "step", "from": "y", "to": "z"}) == Step("y", "z")
 
 
 @pytest.mark.parametrize(
@@ -86,7 +87,13 @@ def test_commander_moves_compare_by_outcome_only() -> None:
         "admiral a->b, c->d, e->f",
         "commander a->",
         "commander a->b->c",
-        "commander a->a",
+        "commander a->b, b->c",
+        "step",
+        "step a->b, b->c",
+        "step +a",
+        "stop now",
+        "king step a->b",
+        "king stop",
         "abbot a->b, b->c",
         "farmer now",
         "architect",
@@ -116,8 +123,11 @@ def test_bad_text_raises_notation_error(text: str) -> None:
         {"type": "admiral-place"},
         {"type": "admiral-place", "port": 3},
         {"type": "admiral-move", "from": ["a"], "to": ["b", "c"]},
-        {"type": "commander-move", "moves": []},
-        {"type": "commander-move", "moves": [["a"]]},
+        {"type": "commander-move", "moves": [["a", "b"]]},
+        {"type": "commander-move", "from": "a"},
+        {"type": "step", "from": "a", "to": 3},
+        {"type": "stop", "points": 1},
+        {"type": "king", "action": {"type": "stop"}},
         {"type": "architect-fort", "node": True},
         {"type": "architect-fort", "node": "3"},
         {"type": "king", "action": {"type": "castellan"}},

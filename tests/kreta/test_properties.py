@@ -5,14 +5,13 @@ moves match the brute force."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ludoteca.core.errors import IllegalActionError, LudotecaError, MalformedActionError
+from ludoteca.core.errors import IllegalActionError, MalformedActionError
 from ludoteca.core.records import GameRecord, replay
 from ludoteca.core.rng import Rng
 from ludoteca.kreta import (
@@ -38,8 +37,10 @@ from ludoteca.kreta.actions import (
     Keep,
     King,
     Replace,
+    Step,
+    Stop,
 )
-from ludoteca.kreta.constants import COMMANDER
+from ludoteca.kreta.constants import COMMANDER, FARMER
 
 from kreta_helpers import (
     check_invariants,
@@ -48,6 +49,7 @@ from kreta_helpers import (
     play_random,
     reference_admiral,
     reference_commander,
+    reference_harvest,
 )
 
 FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -99,9 +101,8 @@ def candidate_actions(state: KretaState, rng: Rng) -> list[Any]:
         Replace(),
         CommanderPlace("atlantis"),
     ]
-    with contextlib.suppress(LudotecaError):
-        acts.append(CommanderMove.of([(pid(), pid()) for _ in range(1 + rng.below(3))]))
-    acts += [King(a) for a in acts[:8]]
+    acts += [CommanderMove(pid(), pid()), Step(pid(), pid()), Stop()]
+    acts += [King(a) for a in acts[:8]] + [King(acts[-3])]
     return acts
 
 
@@ -211,7 +212,7 @@ def test_clones_are_independent(seed: int, n: int, policy: int) -> None:
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=seeds, n=players, policy=seeds, opts=options)
-def test_commander_and_admiral_moves_in_play_match_the_brute_force(
+def test_commander_admiral_and_farmer_in_play_match_the_brute_force(
     seed: int, n: int, policy: int, opts: KretaOptions
 ) -> None:
     state = new_game(opts, seed, n)
@@ -223,6 +224,8 @@ def test_commander_and_admiral_moves_in_play_match_the_brute_force(
             assert engine_commander(state, s) == reference_commander(state, s)
         if state._phase == 0:
             assert engine_admiral(state, s) == reference_admiral(state, s)
+            if state._hand[s] >> FARMER & 1:
+                assert (Harvest() in state.legal_actions()) == bool(reference_harvest(state, s))
         play_random(state, rng, steps=1)
         step += 1
 

@@ -339,7 +339,9 @@ def test_malformed_actions_are_refused_with_a_reason() -> None:
     with pytest.raises(MalformedActionError, match="not a Kreta action"):
         state.apply("castellan")  # type: ignore[arg-type]
     with pytest.raises(MalformedActionError, match="tuples"):
-        state.apply(CommanderMove(["t0"], ["t1"]))  # type: ignore[arg-type]
+        state.apply(AdmiralMove(["t0"], ["b0"]))  # type: ignore[arg-type]
+    with pytest.raises(MalformedActionError, match=r"no province \['t0'\]"):
+        state.apply(CommanderMove(["t0"], "t1"))  # type: ignore[arg-type]
     with pytest.raises(MalformedActionError, match="no node '3'"):
         state.apply(BuildFort("3"))  # type: ignore[arg-type]
     with pytest.raises(MalformedActionError, match="King carries out"):

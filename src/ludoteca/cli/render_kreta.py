@@ -371,6 +371,11 @@ def _move(who: str, data: tuple[object, ...], names: Sequence[str]) -> str:
     return f"{who} moves a {piece} from {frm} to {to}."
 
 
+def _stop(who: str, data: tuple[object, ...], names: Sequence[str]) -> str:
+    left = data[0]
+    return f"{who} ends the Commander's movement with {left} point{'' if left == 1 else 's'} unused."
+
+
 def _build(who: str, data: tuple[object, ...], names: Sequence[str]) -> str:
     if data[0] == "fort":
         return f"{who} builds a fort on node {data[1]}."
@@ -433,6 +438,7 @@ _DESCRIBE: dict[str, Callable[[str, tuple[object, ...], Sequence[str]], str]] = 
     "copy": _copy,
     "place": _place,
     "move": _move,
+    "stop": _stop,
     "build": _build,
     "harvest": _harvest,
     "scoring": _scoring,

@@ -1,13 +1,16 @@
 """Kreta's actions: small frozen values with a text notation and a JSON form.
 
-One action is one whole turn (or the Castellan's keep-or-replace choice). Notation, province ids as
-in the board file, node numbers as printed::
+One action is one whole turn, except the Commander's movement (one action per movement point) and
+the Castellan's keep-or-replace choice. Notation, province ids as in the board file, node numbers as
+printed::
 
     admiral +candia                        a ship from reserve into a port
     admiral kydonia->sitia                 move one ship
     admiral kydonia->messara, rethymno->sitia   move both ships
     commander +rethymno                    a villager from reserve into a province
-    commander amari->messara, ida->candia  villager moves (at most 4 borders in all)
+    commander amari->messara               start a movement: one villager crosses one border
+    step messara->candia                   the movement goes on (up to 4 points in all)
+    stop                                   the movement ends with points left
     abbot +amari          abbot amari->messara
     farmer                                 harvest every tile you can reach
     architect fort 17     architect village messara
@@ -15,10 +18,8 @@ in the board file, node numbers as printed::
     castellan                              a scoring
     keep          replace                  the Castellan's choice about the newly revealed fort card
 
-Moves are written as net moves (where pieces left, where they arrived), so that one outcome has
-one action: ``a->b, b->c`` parses to the same action as ``a->c``. A Commander move is identified by
-the provinces its villagers leave and enter (``frm``/``to``, sorted); ``moves`` only says how the
-villagers were paired up for display and takes no part in equality. Parsing checks the form only;
+Admiral moves are written as net moves (where ships left, where they arrived), so that one outcome
+has one action: ``a->b, b->c`` parses to the same action as ``a->c``. Parsing checks the form only;
 whether the provinces exist on the board is checked by the state when the action is applied.
 """
 
@@ -27,7 +28,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar, TypeAlias
 
 from ludoteca.core.errors import NotationError
@@ -36,9 +37,6 @@ from .constants import ABBOT, ADMIRAL, ARCHITECT, CASTELLAN, COMMANDER, FARMER, 
 
 _ID = re.compile(r"[^\W][\w.'-]*")
 """What a province id must look like to be written in the notation (board files are checked)."""
-
-Pairs: TypeAlias = tuple[tuple[str, str], ...]
-
 
 def valid_id(text: str) -> bool:
     """Whether ``text`` can be used as a province id in the notation."""
@@ -114,31 +112,49 @@ class CommanderPlace:
 
 @dataclass(frozen=True, slots=True)
 class CommanderMove:
-    """Commander: villagers leave the provinces ``frm`` and arrive in ``to`` (sorted multisets, disjoint).
+    """Commander: start a movement — one villager crosses the border from ``frm`` into ``to``.
 
-    ``moves`` pairs them up for people to read (``a->b`` = a villager went from a to b) and is not
-    part of the action's identity. Build one from any list of moves with :meth:`of`.
+    This is the first of up to 4 movement points; the same seat then goes on with :class:`Step`
+    actions and ends with :class:`Stop` (or automatically after the 4th point).
     """
 
-    frm: tuple[str, ...]
-    to: tuple[str, ...]
-    moves: Pairs = field(default=(), compare=False)
+    frm: str
+    to: str
     card: ClassVar[int] = COMMANDER
 
-    @classmethod
-    def of(cls, moves: Iterable[tuple[str, str]]) -> CommanderMove:
-        pairs = tuple(moves)
-        frm, to = _net(pairs)
-        if not frm:
-            raise NotationError("these villager moves cancel out: nothing would change")
-        return cls(frm, to, pairs)
-
     def to_text(self) -> str:
-        return "commander " + _moves_text(self.moves or zip(self.frm, self.to, strict=True))
+        return f"commander {self.frm}->{self.to}"
 
     def to_json(self) -> dict[str, Any]:
-        pairs = self.moves or tuple(zip(self.frm, self.to, strict=True))
-        return {"type": "commander-move", "moves": [list(p) for p in pairs]}
+        return {"type": "commander-move", "from": self.frm, "to": self.to}
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """During a Commander movement: one more villager crosses one border, from ``frm`` into ``to``."""
+
+    frm: str
+    to: str
+    card: ClassVar[int] = -1
+
+    def to_text(self) -> str:
+        return f"step {self.frm}->{self.to}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "step", "from": self.frm, "to": self.to}
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """During a Commander movement: end it with movement points left."""
+
+    card: ClassVar[int] = -1
+
+    def to_text(self) -> str:
+        return "stop"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "stop"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,14 +306,21 @@ class Replace:
         return {"type": "replace"}
 
 
-KretaAction: TypeAlias = CardAction | King | Castellan | Keep | Replace
-ACTION_TYPES = (*CARD_ACTION_TYPES, King, Castellan, Keep, Replace)
+KretaAction: TypeAlias = CardAction | King | Castellan | Keep | Replace | Step | Stop
+ACTION_TYPES = (*CARD_ACTION_TYPES, King, Castellan, Keep, Replace, Step, Stop)
 
 HARVEST = Harvest()
 CASTELLAN_ACTION = Castellan()
 KEEP = Keep()
 REPLACE = Replace()
-_SIMPLE: dict[str, KretaAction] = {"farmer": HARVEST, "castellan": CASTELLAN_ACTION, "keep": KEEP, "replace": REPLACE}
+STOP = Stop()
+_SIMPLE: dict[str, KretaAction] = {
+    "farmer": HARVEST,
+    "castellan": CASTELLAN_ACTION,
+    "keep": KEEP,
+    "replace": REPLACE,
+    "stop": STOP,
+}
 
 
 # --- text ------------------------------------------------------------------------------------------
@@ -334,11 +357,19 @@ def _parse_card_action(head: str, rest: str, text: str) -> KretaAction:
             if len(pairs) > 2:
                 raise NotationError(f"a player has only two ships (in {text!r})")
             return AdmiralMove.of(pairs)
-        if head == "commander":
-            return CommanderMove.of(pairs)
         if len(pairs) != 1:
+            if head == "commander":
+                raise NotationError(
+                    "the Commander moves villagers one border at a time: 'commander a->b' starts the "
+                    f"movement, 'step b->c' goes on, 'stop' ends it (in {text!r})"
+                )
             raise NotationError(f"the abbot makes one move, e.g. 'abbot amari->messara' (in {text!r})")
-        return AbbotMove(*pairs[0])
+        return CommanderMove(*pairs[0]) if head == "commander" else AbbotMove(*pairs[0])
+    if head == "step":
+        pairs = _moves(rest, text) if rest else []
+        if len(pairs) != 1:
+            raise NotationError(f"a step moves one villager across one border, e.g. 'step amari->ida' (in {text!r})")
+        return Step(*pairs[0])
     if head == "architect":
         what, _, arg = rest.partition(" ")
         arg = arg.strip()
@@ -369,6 +400,8 @@ def parse_action(text: str) -> KretaAction:
     if not head:
         raise NotationError("empty action")
     if head == "king":
+        if rest.partition(" ")[0].lower() in ("step", "stop"):
+            raise NotationError(f"the King carries out a card's action, not a step of a movement (in {text!r})")
         inner_head, _, inner_rest = rest.partition(" ")
         inner = _parse_card_action(inner_head.lower(), inner_rest.strip(), text)
         if not isinstance(inner, CARD_ACTION_TYPES):
@@ -396,27 +429,17 @@ def _str_list(obj: dict[str, Any], key: str) -> list[str]:
     return value
 
 
-def _pair_list(obj: dict[str, Any]) -> list[tuple[str, str]]:
-    value = obj.get("moves")
-    if not isinstance(value, list) or not value:
-        raise NotationError("action field 'moves' must be a non-empty list of [from, to] pairs")
-    pairs: list[tuple[str, str]] = []
-    for item in value:
-        if (
-            not isinstance(item, list | tuple)
-            or len(item) != 2
-            or not all(isinstance(v, str) and valid_id(v) for v in item)
-        ):
-            raise NotationError(f"a move must be a [from, to] pair of province ids, not {item!r}")
-        pairs.append((item[0], item[1]))
-    return pairs
+def _ends(obj: dict[str, Any]) -> tuple[str, str]:
+    return _str(obj, "from"), _str(obj, "to")
 
 
 _FIELDS = {
     "admiral-place": {"port"},
     "admiral-move": {"from", "to"},
     "commander-place": {"province"},
-    "commander-move": {"moves"},
+    "commander-move": {"from", "to"},
+    "step": {"from", "to"},
+    "stop": set(),
     "abbot-place": {"province"},
     "abbot-move": {"from", "to"},
     "farmer": set(),
@@ -449,11 +472,13 @@ def action_from_json(obj: Any) -> KretaAction:
     if kind == "commander-place":
         return CommanderPlace(_str(obj, "province"))
     if kind == "commander-move":
-        return CommanderMove.of(_pair_list(obj))
+        return CommanderMove(*_ends(obj))
+    if kind == "step":
+        return Step(*_ends(obj))
     if kind == "abbot-place":
         return AbbotPlace(_str(obj, "province"))
     if kind == "abbot-move":
-        return AbbotMove(_str(obj, "from"), _str(obj, "to"))
+        return AbbotMove(*_ends(obj))
     if kind == "architect-fort":
         node = obj.get("node")
         if not isinstance(node, int) or isinstance(node, bool) or node < 0:

@@ -33,6 +33,9 @@ ROW_SIZE = 11
 """Fort cards laid in the row, hence scorings in a game on a board with at least 11 nodes."""
 FACE_UP = 2
 
-PLAY, CHOICE, OVER = 0, 1, 2
-"""Phases: a seat plays a card; the Castellan's player keeps or replaces a fort card; game over."""
+PLAY, CHOICE, OVER, MOVE = 0, 1, 2, 3
+"""Phases: a seat plays a card; the Castellan's player keeps or replaces a fort card; game over; a
+seat goes on with its Commander's movement (step or stop)."""
 PHASES = ("play", "castellan", "over")
+"""The phases' names in views and set-ups; a movement in progress belongs to the ``play`` phase
+(views and set-ups say so with the movement's own fields)."""

@@ -7,7 +7,6 @@ them.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.errors import IllegalActionError, LudotecaError, MalformedActionError
@@ -28,12 +27,16 @@ from .actions import (
     Keep,
     King,
     Replace,
-    _net,
+    Step,
+    Stop,
 )
 from .constants import (
     CARDS,
+    CHOICE,
     COMMANDER_POINTS,
     KING,
+    MOVE,
+    OVER,
     PORT_LIMIT,
     PORT_LIMIT_TWO_PLAYERS,
     PROVINCE_LIMIT,
@@ -60,11 +63,22 @@ def why_not(st: KretaState, action: Any) -> LudotecaError:
     malformed = _form(st, action)
     if malformed:
         return MalformedActionError(malformed)
-    if st._phase == 2:
+    if st._phase == OVER:
         return IllegalActionError("the game is over")
     s = st._to_act
     who = seat_name(s)
-    if st._phase == 1:
+    if st._phase == MOVE:
+        if isinstance(action, Step):
+            return IllegalActionError(_step_reason(st, s, action.frm, action.to, st._mleft - 1, st._mstart))
+        if isinstance(action, Stop):
+            return IllegalActionError(_stop_reason(st, s))
+        return IllegalActionError(
+            f"{who} is in the middle of a Commander movement ({st._mleft} point(s) left): "
+            "answer 'step a->b' or 'stop'"
+        )
+    if isinstance(action, Step | Stop):
+        return IllegalActionError("no Commander movement is under way: a movement starts with 'commander a->b'")
+    if st._phase == CHOICE:
         slot = st._scorings + 1
         return IllegalActionError(
             f"{who} must first keep or replace the newly revealed fort card (node {st._row[slot]}): "
@@ -105,9 +119,9 @@ def _form(st: KretaState, action: Any) -> str:
         names = [action.port]
     elif isinstance(action, CommanderPlace | AbbotPlace | BuildVillage):
         names = [action.province]
-    elif isinstance(action, AbbotMove):
+    elif isinstance(action, AbbotMove | CommanderMove | Step):
         names = [action.frm, action.to]
-    elif isinstance(action, AdmiralMove | CommanderMove):
+    elif isinstance(action, AdmiralMove):
         if not isinstance(action.frm, tuple) or not isinstance(action.to, tuple):
             return "a move's 'frm' and 'to' must be tuples of province ids"
         names = [*action.frm, *action.to]
@@ -116,13 +130,10 @@ def _form(st: KretaState, action: Any) -> str:
     for name in names:
         if not isinstance(name, str) or name not in t.index:
             return f"no province {name!r} on this board"
-    if isinstance(action, AdmiralMove | CommanderMove):
-        what = type(action).__name__
+    if isinstance(action, AdmiralMove):
         frm, to = action.frm, action.to
         if not frm or len(frm) != len(to) or list(frm) != sorted(frm) or list(to) != sorted(to) or set(frm) & set(to):
-            return f"this {what} is not in canonical form (build it with {what}.of(moves))"
-        if isinstance(action, CommanderMove) and action.moves and _net(action.moves) != (frm, to):
-            return "this CommanderMove's 'moves' do not match its 'frm' and 'to'"
+            return "this AdmiralMove is not in canonical form (build it with AdmiralMove.of(moves))"
     return ""
 
 
@@ -160,7 +171,7 @@ def _reason(st: KretaState, s: int, action: Any) -> str:
             return f"{who} has no villager in reserve: all {SUPPLY['villager']} are on the board"
         return _entry_blocked(st, s, idx[action.province], "villagers") or "cannot place that villager"
     if isinstance(action, CommanderMove):
-        return _commander_reason(st, s, action)
+        return _step_reason(st, s, action.frm, action.to, COMMANDER_POINTS - 1, st._vcode[s])
     if isinstance(action, AbbotPlace):
         if st._abbot[s] >= 0:
             return f"{who}'s abbot is already in {_name(st, st._abbot[s])}: move it with 'abbot from->to'"
@@ -230,44 +241,45 @@ def _admiral_reason(st: KretaState, s: int, action: AdmiralPlace | AdmiralMove) 
     return f"{action.to_text()!r} is not legal now"  # pragma: no cover
 
 
-def _commander_reason(st: KretaState, s: int, action: CommanderMove) -> str:
+def _step_reason(st: KretaState, s: int, frm: str, to: str, left: int, start: int) -> str:
+    """Why a villager of ``s`` may not step from ``frm`` into ``to`` now (``left``: points after it)."""
+    from .moves import after_step, blocked
+
     t = st._t
     who = seat_name(s)
-    P = t.P
-    mine = st._vill[s * P : s * P + P]
-    for f, k in Counter(action.frm).items():
-        p = t.index[f]
-        if mine[p] < k:
-            have = f"only {mine[p]} villager" if mine[p] else "no villager"
-            return f"{who} has {have}{'s' if mine[p] > 1 else ''} in {t.names[p]}"
-    arriving = Counter(action.to)
-    for d, k in arriving.items():
-        p = t.index[d]
-        o = _abbot_owner(st, s, p)
-        if o >= 0:
-            return f"{who}'s villagers cannot enter {t.names[p]}: {seat_name(o)}'s abbot is there"
-        if st._count[p] + k > PROVINCE_LIMIT:
-            return f"{t.names[p]} would hold more than {PROVINCE_LIMIT} abbots, villagers and villages"
-    frm = [t.index[f] for f in action.frm]
-    to = [t.index[d] for d in action.to]
-    if _min_cost(st, frm, to) > COMMANDER_POINTS:
-        return f"those moves need more than {COMMANDER_POINTS} movement points"
-    return (
-        f"no way to make those moves with {COMMANDER_POINTS} movement points: the way is blocked "
-        "by full provinces or other players' abbots"
-    )
+    p, q = t.index[frm], t.index[to]
+    if not st._vill[s * t.P + p]:
+        return f"{who} has no villager in {t.names[p]}"
+    if q not in t.adj[p]:
+        return f"{t.names[q]} does not border {t.names[p]}: each movement point crosses one border"
+    o = _abbot_owner(st, s, q)
+    if o >= 0 and t.abbot_blocks_passing:
+        return f"{who}'s villagers cannot enter {t.names[q]}: {seat_name(o)}'s abbot is there"
+    if st._count[q] >= PROVINCE_LIMIT and q != st._abbot[s]:
+        return f"{t.names[q]} is full ({PROVINCE_LIMIT} abbots, villagers and villages)"
+    if not after_step(st, s, p, q, start, blocked(st, s), left):  # pragma: no branch - the last reason
+        return (
+            f"no way to end the movement legally after that step with {left} point(s) left "
+            "(the villagers would stand as at the start, in a province over the limit, or beside another's abbot)"
+        )
+    return f"'step {frm}->{to}' is not legal now"  # pragma: no cover
 
 
-def _min_cost(st: KretaState, frm: list[int], to: list[int]) -> int:
-    """The fewest borders to cross to pair ``frm`` with ``to``, ignoring every obstacle."""
-    from itertools import permutations
-
-    dist = st._t.dist
-    best = 1 << 30
-    for perm in permutations(to):
-        cost = 0
-        for a, b in zip(frm, perm, strict=True):
-            d = dist[a][b]
-            cost += d if d >= 0 else 1 << 20
-        best = min(best, cost)
-    return best
+def _stop_reason(st: KretaState, s: int) -> str:
+    """Why the movement of ``s`` may not end here."""
+    t = st._t
+    who = seat_name(s)
+    code, start = st._vcode[s], st._mstart
+    if code == start:
+        return (
+            f"{who}'s villagers stand where they stood when the movement began: at least one must end in "
+            "another province (go on with 'step a->b')"
+        )
+    ab = st._abbot[s]
+    if ab >= 0 and st._count[ab] > PROVINCE_LIMIT:
+        return f"{t.names[ab]} would hold more than {PROVINCE_LIMIT} abbots, villagers and villages: move on first"
+    for q in range(t.P):
+        o = _abbot_owner(st, s, q)
+        if o >= 0 and (code >> t.shift[q]) & 15 > (start >> t.shift[q]) & 15:
+            return f"{who}'s villagers may pass {seat_name(o)}'s abbot in {t.names[q]} but not stop there"
+    return "'stop' is not legal now"  # pragma: no cover

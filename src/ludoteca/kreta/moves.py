@@ -1,225 +1,186 @@
-"""Movement and reach: the Commander's villager moves, the abbot's walk, the Farmer's harvest.
+"""Movement and reach: the Commander's villager steps, the abbot's walk, the Farmer's harvest.
 
-Pure functions of integer tables and plain lists; the state memoises their results.
+The Commander's movement is decided one step at a time: each step moves one villager of the seat
+across one border (one movement point of 4). A step may not enter a province guarded by another
+player's abbot (with ``abbot_blocks_passing``; without it, it may, but the movement may not end with
+more of the seat's villagers there than at its start), nor a full province unless the seat's own
+abbot stands there. The movement may end (``stop``, or by itself after the 4th point) only in a
+*valid end*: the villagers stand differently from the start, and no province holds more than 7
+pieces. A step after which no valid end can be reached with the points left is not offered, so the
+player can never walk into a dead end and ``stop`` (or the last point) always stays reachable.
 
-The Commander's move set is exact. A placement of the player's villagers is one integer (4 bits
-per province), an outcome is the difference of two placements. Near full provinces the search goes
-step by step (each step moves one villager across one border, and the province limit is checked
-against the placement *at that step*, so a villager may follow another out of a full province);
-elsewhere the villagers cannot hinder each other and the outcomes are sums of single-villager
-displacements. Both deduplicate outcomes, so every outcome is listed once.
+Almost always every open step leads straight to a valid end, and the open steps are a cached
+:class:`~ludoteca.kreta.tables.StepSet` for the seat's villager provinces and the closed provinces.
+Only three situations need a look ahead (a small depth-first search on the state itself, undone
+afterwards): the step straight back to the start, a full province holding the seat's own abbot, and
+another player's abbot that villagers may pass (option ``abbot_blocks_passing=false``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-from .actions import CommanderMove
-from .constants import ABBOT_STEPS, COMMANDER_POINTS, PROVINCE_LIMIT
-from .tables import Tables, combine
+from .constants import ABBOT_STEPS, PROVINCE_LIMIT
+from .tables import STOP_ENTRY, Entry, Steps, Tables
 
-_BIG = 1 << 20
-_HALF_ALL = int("8" * 256, 16)
-"""0x888...8: added to an outcome, it turns every signed digit d into d + 8 without borrows."""
+if TYPE_CHECKING:
+    from .state import KretaState
 
 
-def near_mask(t: Tables, villagers: int) -> int:
-    """Provinces within 4 borders of a province in the bit mask ``villagers`` (pieces ignored)."""
+def blocked(st: KretaState, s: int) -> int:
+    """Provinces ``s`` may not bring villagers or villages into: another's abbot and not theirs."""
+    bit, ab = st._t.bit, st._abbot
     m = 0
-    near = t.near
-    p = 0
-    while villagers:
-        if villagers & 1:
-            m |= near[p]
-        villagers >>= 1
-        p += 1
+    for o in range(st._n):
+        if o != s and ab[o] >= 0:
+            m |= bit[ab[o]]
+    if ab[s] >= 0:
+        m &= ~bit[ab[s]]
     return m
 
 
-def needs_stepwise(t: Tables, positions: Sequence[int], count: Sequence[int], tight: int) -> bool:
-    """Whether the province limit could stop one of these villagers' steps (then the search must go
-    step by step).
-
-    A province holding c >= 4 pieces refuses a villager only after 7 - c others have entered it in
-    the same move, so only if 8 - c of the player's villagers from elsewhere can reach it with 4
-    points in all (a full province: any one villager). ``positions``: the villagers' provinces, one
-    entry per villager; ``tight``: bit mask of the provinces with 4 or more pieces.
-    """
-    dist = t.dist
-    q = 0
-    while tight:
-        if tight & 1:
-            need = 8 - count[q] if count[q] < 8 else 1
-            ds = sorted(dist[p][q] for p in positions if p != q and dist[p][q] >= 0)
-            if len(ds) >= need and sum(ds[:need]) <= COMMANDER_POINTS:
-                return True
-        tight >>= 1
-        q += 1
-    return False
+def _closed(st: KretaState, s: int, guarded: int) -> int:
+    """The provinces no step of ``s`` may enter now: full ones (but for its own abbot's) and, when
+    abbots block passing, those guarded against it."""
+    t = st._t
+    ab = st._abbot[s]
+    closed = st._fullmask
+    if ab >= 0:
+        closed &= ~t.bit[ab]
+    if t.abbot_blocks_passing:
+        closed |= guarded
+    return closed
 
 
-def digit(delta: int, shift: int) -> int:
-    """The signed 4-bit digit of an outcome at ``shift`` (the net change in one province)."""
-    return (((delta + _HALF_ALL) >> shift) & 15) - 8
+def step_sets(st: KretaState, s: int, guarded: int) -> list[Steps]:
+    """The steps open to seat ``s`` now (before any look ahead), per province holding its villagers."""
+    t = st._t
+    closed = _closed(st, s, guarded)
+    steps = t.steps
+    out = []
+    m = st._vmask[s]
+    while m:
+        low = m & -m
+        out.append(steps(low.bit_length() - 1, closed))
+        m ^= low
+    return out
 
 
-def commander_deltas(
-    t: Tables,
-    mine: Sequence[int],
-    count: Sequence[int],
-    blocked: int,
-    own_abbot: int,
-    static: bool,
-) -> set[int]:
-    """Every distinct outcome of moving the player's villagers with up to 4 movement points.
+def _risky(st: KretaState, s: int, guarded: int) -> bool:
+    """Whether a step other than the one back to the start could fail to reach a valid end: the
+    seat's own abbot stands in a full province, or villagers may pass another player's abbot."""
+    ab = st._abbot[s]
+    return bool((ab >= 0 and st._fullmask >> ab & 1) or (guarded and not st._t.abbot_blocks_passing))
 
-    An outcome is the net change of the player's villager placement, encoded as one integer with a
-    signed 4-bit digit per province (``Tables.unit``). ``mine``: the player's villagers per province;
-    ``count``: all abbots, villagers and villages per province; ``blocked``: bit mask of provinces
-    holding another player's abbot and not the player's own; ``own_abbot``: the province of the
-    player's abbot (or -1), where a villager may pass through even a full province.
 
-    ``static=True`` promises that no province within reach holds more than 3 pieces: then the
-    province limit can stop no step, the villagers move independently along shortest paths, and the
-    outcomes are sums of single-villager displacements (much faster). Otherwise the search goes step
-    by step.
-    """
-    if static:
-        out = _static_deltas(t, mine, blocked)
-        if not out:
-            return out
-    else:
-        out = _stepwise_deltas(t, mine, count, blocked, own_abbot)
-    if blocked and not t.abbot_blocks_passing:
-        # villagers may cross another player's abbot's province but not stop in it
+def valid_end(st: KretaState, s: int, start: int, guarded: int) -> bool:
+    """Whether the movement may end now: some villager stands elsewhere than at the start (``start``:
+    the seat's placement code then), no province holds more than 7 pieces, and (villagers passing
+    abbots) no more of the seat's villagers stand beside another's abbot than at the start."""
+    t = st._t
+    code = st._vcode[s]
+    if code == start:
+        return False
+    ab = st._abbot[s]
+    if ab >= 0 and st._count[ab] > PROVINCE_LIMIT:
+        return False
+    if guarded and not t.abbot_blocks_passing:
         shift = t.shift
-        bad = [shift[q] for q in range(t.P) if blocked >> q & 1]
-        out = {d for d in out if all(digit(d, sh) <= 0 for sh in bad)}
-    return out
+        for q in range(t.P):
+            if guarded >> q & 1 and (code >> shift[q]) & 15 > (start >> shift[q]) & 15:
+                return False
+    return True
 
 
-def _static_deltas(t: Tables, mine: Sequence[int], blocked: int) -> set[int]:
-    """Outcomes when the villagers cannot hinder each other: sums of per-province group outcomes."""
-    key = blocked if t.abbot_blocks_passing else 0
-    groups = [(p, mine[p]) for p in range(t.P) if mine[p]]
-    layers = t.group_reach(key, *groups[0])
-    for p, m in groups[1:-1]:
-        layers = combine(layers, t.group_reach(key, p, m))
-    if len(groups) > 1:
-        last = t.group_reach(key, *groups[-1])
-        out: set[int] = set()
-        for i in range(COMMANDER_POINTS + 1):
-            xs = layers[i]
-            for j in range(COMMANDER_POINTS + 1 - i):
-                ys = last[j]
-                if j == 0:
-                    out |= xs
-                elif i == 0:
-                    out |= ys
-                else:
-                    out.update([x + y for x in xs for y in ys])
-    else:
-        out = set().union(*layers)
-    out.discard(0)
-    return out
+def finishable(st: KretaState, s: int, start: int, guarded: int, left: int) -> bool:
+    """Whether a valid end can be reached from the current placement with ``left`` points."""
+    if valid_end(st, s, start, guarded):
+        return True
+    if not left:
+        return False
+    return any(
+        after_step(st, s, p, q, start, guarded, left - 1) for ss in step_sets(st, s, guarded) for p, q in ss.pairs
+    )
 
 
-def _stepwise_deltas(t: Tables, mine: Sequence[int], count: Sequence[int], blocked: int, own_abbot: int) -> set[int]:
-    P, unit, shift = t.P, t.unit, t.shift
-    init = 0
-    start: list[int] = []
-    for p in range(P):
-        if mine[p]:
-            init += mine[p] << shift[p]
-            start.append(p)
-    # cap[q]: how many of the player's villagers q can hold before it is full to them
-    cap = [PROVINCE_LIMIT - count[q] + mine[q] for q in range(P)]
-    if own_abbot >= 0:
-        cap[own_abbot] = _BIG
-    enter = t.enterable(blocked if t.abbot_blocks_passing else 0)
-    seen = {init}
-    level: list[tuple[int, tuple[int, ...]]] = [(init, tuple(start))]
-    for depth in range(COMMANDER_POINTS):
-        last = depth == COMMANDER_POINTS - 1
-        nxt: list[tuple[int, tuple[int, ...]]] = []
-        for s, pos in level:
-            for p in pos:
-                for q in enter[p]:
-                    have = (s >> shift[q]) & 15
-                    if have >= cap[q]:
-                        continue
-                    ns = s - unit[p] + unit[q]
-                    if ns in seen:
-                        continue
-                    seen.add(ns)
-                    if not last:
-                        npos = pos
-                        if (s >> shift[p]) & 15 == 1:
-                            npos = tuple(x for x in pos if x != p)
-                        if not have:
-                            npos = (*npos, q)
-                        nxt.append((ns, npos))
-        level = nxt
-    seen.discard(init)
-    if own_abbot >= 0:
-        # a villager may pass through a full province where its abbot stands, not stop there
-        limit, sh = PROVINCE_LIMIT - count[own_abbot] + mine[own_abbot], shift[own_abbot]
-        return {s - init for s in seen if (s >> sh) & 15 <= limit}
-    return {s - init for s in seen}
+def after_step(st: KretaState, s: int, p: int, q: int, start: int, guarded: int, left: int) -> bool:
+    """Whether, after the step p -> q, a valid end can be reached with ``left`` points (the state is
+    changed for the look ahead and restored)."""
+    st._add_villager(s, p, -1)
+    st._add_villager(s, q, 1)
+    try:
+        return finishable(st, s, start, guarded, left)
+    finally:
+        st._add_villager(s, q, -1)
+        st._add_villager(s, p, 1)
 
 
-def commander_move(t: Tables, delta: int) -> CommanderMove:
-    """The action for the outcome ``delta`` (memoised: one object per outcome and board).
-
-    For display, each villager that left a province is paired with the nearest remaining
-    destination (taking the provinces left in id order), so that the text reads as real paths.
-    """
-    move = t.moves.get(delta)
-    if move is not None:
-        return move
-    move = t.old_moves.get(delta)
-    if move is not None:
-        t.remember(delta, move)
-        return move
-    frm: list[int] = []
-    to: list[int] = []
-    u = delta + t.half
-    for c, table in enumerate(t.chunks):
-        v = u & 0xFFFF
-        if v != 0x8888:
-            part = table.get(v)
-            if part is None:
-                part = t.chunk(c, v)
-            frm += part[0]
-            to += part[1]
-        u >>= 16
-    pair, intern = t.pair, t.intern
-    if len(to) == 1:
-        one = pair[frm[0]][to[0]]
-        move = CommanderMove(intern((one[0],)), intern((one[1],)), intern((one,)))
-    else:
-        rank, ids = t.rank, t.ids
-        frm.sort(key=rank.__getitem__)
-        to.sort(key=rank.__getitem__)
-        left = list(to)
-        pairs = []
-        for src in frm:
-            row = t.dist[src]
-            best, best_d = 0, _BIG
-            for i, dst in enumerate(left):
-                if 0 <= row[dst] < best_d:
-                    best, best_d = i, row[dst]
-            pairs.append(pair[src][left.pop(best)])
-        pairs.sort()
-        move = CommanderMove(intern(tuple([ids[x] for x in frm])), intern(tuple([ids[x] for x in to])), tuple(pairs))
-    t.remember(delta, move)
-    return move
+def first_steps(st: KretaState, s: int, guarded: int) -> tuple[Entry, ...]:
+    """The Commander's legal first steps (as ``commander a->b`` actions) for seat ``s``, as non-empty
+    lists (3 points remain after them)."""
+    t = st._t
+    if not _risky(st, s, guarded):
+        key = st._vmask[s] | _closed(st, s, guarded) << t.P
+        got: tuple[Entry, ...] | None = t.first_parts.get(key)
+        if got is None:
+            got = t.first_parts.put(key, tuple(ss.first for ss in step_sets(st, s, guarded) if ss.pairs))
+        return got
+    sets = step_sets(st, s, guarded)
+    start = st._vcode[s]
+    acts = [
+        a
+        for ss in sets
+        for a, (p, q) in zip(ss.first.acts, ss.pairs, strict=True)
+        if after_step(st, s, p, q, start, guarded, 2)
+    ]
+    return (Entry(acts, t),) if acts else ()
 
 
-def delta_of(t: Tables, move: CommanderMove) -> int:
-    """The outcome of ``move`` encoded as in :func:`commander_deltas` (its provinces must exist)."""
-    unit, index = t.unit, t.index
-    return sum(unit[index[b]] for b in move.to) - sum(unit[index[a]] for a in move.frm)
+def movement_steps(st: KretaState, s: int, left: int, start: int) -> tuple[Entry, ...]:
+    """The legal actions in the middle of a movement with ``left`` points, as lists: steps, and
+    ``stop`` when the villagers stand in a valid end."""
+    guarded = blocked(st, s)
+    stop = valid_end(st, s, start, guarded)
+    t = st._t
+    if _risky(st, s, guarded):
+        acts = [
+            a
+            for ss in step_sets(st, s, guarded)
+            for a, (p, q) in zip(ss.steps.acts, ss.pairs, strict=True)
+            if after_step(st, s, p, q, start, guarded, left - 1)
+        ]
+        out = (Entry(acts),) if acts else ()
+        return (*out, STOP_ENTRY) if stop else out
+    # every open step leads straight to a valid end, but perhaps the one back to the start
+    back = t.back.get(st._vcode[s] - start)
+    if back is not None and left > 1:
+        # back at the start, a movement can end legally if the own abbot's province is not full
+        # then (every open step ends legally) and some step is open: the one from q into p is when
+        # p is neither full then nor guarded
+        p, q = back
+        ab = st._abbot[s]
+        if (
+            (ab < 0 or st._count[ab] + (q == ab) - (p == ab) < PROVINCE_LIMIT)
+            and (p == ab or st._count[p] - 1 < PROVINCE_LIMIT)
+            and not (t.abbot_blocks_passing and guarded >> p & 1)
+        ) or after_step(st, s, p, q, start, guarded, left - 1):
+            back = None
+    key: Any = (st._vmask[s] | _closed(st, s, guarded) << t.P) << 1 | stop
+    if back is not None:
+        key = (key, back)
+    got: tuple[Entry, ...] | None = t.step_parts.get(key)
+    if got is None:
+        parts: list[Entry] = []
+        for ss in step_sets(st, s, guarded):
+            e = ss.steps
+            if back is not None and back in ss.pairs:
+                e = Entry([a for a, pq in zip(e.acts, ss.pairs, strict=True) if pq != back])
+            parts += e.one
+        if stop:
+            parts.append(STOP_ENTRY)
+        got = t.step_parts.put(key, tuple(parts))
+    return got
 
 
 def abbot_destinations(t: Tables, start: int, count: Sequence[int]) -> list[int]:
@@ -236,6 +197,24 @@ def abbot_destinations(t: Tables, start: int, count: Sequence[int]) -> list[int]
         frontier = nxt
     reached.discard(start)
     return sorted(reached)
+
+
+def can_harvest(t: Tables, villagers: int, ships: Sequence[int], tiles: int) -> bool:
+    """Whether a Farmer would harvest anything (bit-parallel :func:`harvest`; ``tiles``: the bit mask
+    of provinces holding a farm tile)."""
+    reach = 0
+    for port in ships:
+        reach |= t.bit[port]
+    reach &= villagers
+    if not reach:
+        return False
+    while True:
+        if reach & tiles:
+            return True
+        grown = (reach | t.spread(reach)) & villagers
+        if grown == reach:
+            return False
+        reach = grown
 
 
 def harvest(t: Tables, villagers: int, ships: Sequence[int], tiles: Sequence[int]) -> list[int]:

@@ -22,8 +22,11 @@ from .constants import (
     CARDS,
     CASTELLAN,
     CHOICE,
+    COMMANDER,
+    COMMANDER_POINTS,
     FACE_UP,
     KING,
+    MOVE,
     OVER,
     PHASES,
     PLAY,
@@ -126,6 +129,7 @@ _TOP_KEYS = {
     "pile_bottom_known",
     "tiles",
     "players",
+    "movement",
 }
 _PLAYER_KEYS = {"abbot", "villagers", "villages", "ships", "forts", "harvested", "played", "score"}
 
@@ -189,7 +193,9 @@ def _build(t: Tables, n: int, rng: Rng, setup: Mapping[str, Any]) -> KretaState:
         raise SetupError(f"'players' must list {n} players")
     for s, pl in enumerate(players):
         _read_player(st, read, s, pl)
-    _check_board(st)
+    mover = _int(setup.get("to_act", setup.get("start_player", 0)), "'to_act'", 0, n - 1)
+    passing = st._abbot[mover] if setup.get("movement") is not None else -1
+    _check_board(st, passing)
 
     # farm tiles
     tiles = [-1] * P
@@ -230,8 +236,37 @@ def _build(t: Tables, n: int, rng: Rng, setup: Mapping[str, Any]) -> KretaState:
             raise SetupError("phase 'castellan' needs a scoring done, a newly revealed card and a non-empty pile")
         if any(st._played):
             raise SetupError("during the castellan's choice every player has taken their cards back")
+    if setup.get("movement") is not None:
+        _read_movement(st, read, setup["movement"])
     st._log = push(None, Event("setup", -1, ()))
     return st
+
+
+def _read_movement(st: KretaState, read: _Reader, movement: Any) -> None:
+    """A Commander movement in progress by the seat to act: points left, villagers at its start."""
+    t = st._t
+    s = st._to_act
+    if not isinstance(movement, Mapping) or set(movement) != {"points", "start"}:
+        raise SetupError("'movement' must be an object with 'points' (left) and 'start' (villagers at its start)")
+    if st._phase != PLAY:
+        raise SetupError("a Commander movement is under way only in phase 'play'")
+    points = _int(movement["points"], "movement points", 1, COMMANDER_POINTS - 1)
+    played = st._played[s]
+    if not played or played[-1] not in (COMMANDER, KING) or (played[-1] == KING and COMMANDER not in played):
+        raise SetupError("the seat moving villagers must have just played its Commander (or the King copying it)")
+    start = read.counts(movement["start"], "movement start")
+    P = t.P
+    mine = st._vill[s * P : s * P + P]
+    if sum(start.values()) != sum(mine):
+        raise SetupError("movement start: the moving seat had the same villagers on the board at its start")
+    code = sum(k << t.shift[p] for p, k in start.items())
+    moved = sum(abs(start.get(p, 0) - mine[p]) for p in range(P)) // 2
+    used = COMMANDER_POINTS - points
+    if moved > used:
+        raise SetupError(f"movement start: {moved} villagers cannot have moved with {used} point(s)")
+    st._mstart = code
+    st._mleft = points
+    st._phase = MOVE
 
 
 def _read_player(st: KretaState, read: _Reader, s: int, pl: Any) -> None:
@@ -311,7 +346,9 @@ def _read_player(st: KretaState, read: _Reader, s: int, pl: Any) -> None:
         raise SetupError(f"{who} has {built} villages but only {len(harvested)} harvested tiles (n-th village needs n)")
 
 
-def _check_board(st: KretaState) -> None:
+def _check_board(st: KretaState, passing: int = -1) -> None:
+    """Ports and the province limit; ``passing``: a province that may hold more than 7 pieces (a
+    movement under way passing through its mover's own abbot's province)."""
     t = st._t
     cap = PORT_LIMIT_TWO_PLAYERS if st._n == 2 else PORT_LIMIT
     for s in range(st._n):
@@ -321,7 +358,7 @@ def _check_board(st: KretaState) -> None:
         if st._portships[p] > cap:
             raise SetupError(f"the port of {t.ids[p]} holds {st._portships[p]} ships (at most {cap})")
         c = st._count[p]
-        if c > PROVINCE_LIMIT:
+        if c > PROVINCE_LIMIT and p != passing:
             raise SetupError(f"{t.ids[p]} holds {c} abbots, villagers and villages (at most {PROVINCE_LIMIT})")
         st._count[p] = 0
         st._add_count(p, c)
@@ -414,6 +451,9 @@ def determinize(view: KretaView, rng: Rng) -> KretaState:
         "tiles": {t.ids[p]: tile for p, tile in enumerate(view.tiles_on_board) if tile},
         "players": players,
     }
+    if view.move_points:
+        start = {t.ids[p]: k for p, k in enumerate(view.move_start) if k}
+        setup["movement"] = {"points": view.move_points, "start": start}
     st = _build(t, n, rng.spawn(), setup)
     log = None
     for event in view.log:
@@ -454,7 +494,7 @@ def to_setup(st: KretaState) -> dict[str, Any]:
     out: dict[str, Any] = {
         "start_player": st._start,
         "to_act": st._to_act,
-        "phase": PHASES[st._phase],
+        "phase": PHASES[PLAY if st._phase == MOVE else st._phase],
         "scorings": st._scorings,
         "fort_row": list(st._row),
         "pile": list(st._pile),
@@ -463,6 +503,10 @@ def to_setup(st: KretaState) -> dict[str, Any]:
         out["pile_bottom_known"] = st._known
     out["tiles"] = {t.ids[p]: TILES[st._tile[p]] for p in range(P) if st._tile[p] >= 0}
     out["players"] = players
+    if st._phase == MOVE:
+        start = st._mstart
+        counts = {t.ids[p]: (start >> t.shift[p]) & 15 for p in range(P)}
+        out["movement"] = {"points": st._mleft, "start": {pid: k for pid, k in counts.items() if k}}
     return out
 
 

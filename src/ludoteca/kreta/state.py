@@ -2,9 +2,15 @@
 
 Representation (for speed): provinces and nodes are integer indices into the board's
 :class:`~ludoteca.kreta.tables.Tables`; per-seat, per-province counts are flat lists indexed
-``seat * P + province``; hands are 7-bit masks; a few bit masks (full provinces, free nodes, full
-ports, tiles) are kept up to date so that legal actions can be looked up in memo caches instead of
-being recomputed. ``clone()`` copies the lists and shares the tables and the event log.
+``seat * P + province``; a seat's villager placement is also one integer (4 bits per province);
+hands are 7-bit masks; a few bit masks (full provinces, free nodes, full ports, tiles) are kept up to
+date so that legal actions can be looked up in memo caches instead of being recomputed. Every legal
+action is a prebuilt object of the tables, so the checked ``apply`` is an identity lookup; the reason
+for a refusal is worked out (``explain.py``) only when the lookup fails. ``clone()`` copies the
+lists and shares the tables, the cached legal actions and the event log.
+
+A Commander movement in progress: phase ``MOVE``, ``_mleft`` points left, ``_mstart`` the mover's
+placement code at its start (the villagers really stand where the steps took them).
 
 Event kinds (``Event(kind, seat, data)``; all public, province ids and node numbers as in the board):
 
@@ -12,7 +18,8 @@ Event kinds (``Event(kind, seat, data)``; all public, province ids and node numb
 - ``play``   data ``(card,)`` — the seat plays a character card
 - ``copy``   data ``(card,)`` — the King carries out the action of ``card``
 - ``place``  data ``(piece, province_id)`` — piece ``villager``, ``abbot`` or ``ship`` from reserve
-- ``move``   data ``(piece, from_id, to_id)`` — a villager (one event per net move), the abbot or a ship
+- ``move``   data ``(piece, from_id, to_id)`` — a villager (one event per step), the abbot or a ship
+- ``stop``   data ``(points_left,)`` — the seat ends its Commander movement before the 4th point
 - ``build``  data ``("fort", node)`` or ``("village", province_id)``
 - ``harvest`` data ``(province_id, tile, vp)`` — one event per tile, with the VP it scored at once
 - ``scoring`` data ``(number, node)`` — the seat's Castellan starts the ``number``-th scoring at ``node``
@@ -49,15 +56,15 @@ from .actions import (
     Keep,
     King,
     KretaAction,
-    Replace,
+    Step,
 )
 from .constants import (
     ALL_CARDS,
     CARDS,
-    CASTELLAN,
-    CHOICE,
+    COMMANDER_POINTS,
     FACE_UP,
     KING,
+    MOVE,
     OVER,
     PHASES,
     PLAY,
@@ -70,11 +77,6 @@ from .constants import (
 from .moves import harvest
 from .tables import Entry, Tables
 from .view import KretaView
-
-
-def _clip(c: int) -> int:
-    """A province count as the Commander's move set sees it: counts up to 3 never block 4 steps."""
-    return c - 3 if c > 3 else 0
 
 
 class KretaState:
@@ -92,7 +94,10 @@ class KretaState:
         "_known",
         "_legal",
         "_log",
+        "_mleft",
+        "_mstart",
         "_n",
+        "_parts",
         "_phase",
         "_pile",
         "_played",
@@ -105,8 +110,6 @@ class KretaState:
         "_ships",
         "_start",
         "_t",
-        "_tight",
-        "_tightmask",
         "_tile",
         "_tilemask",
         "_to_act",
@@ -140,8 +143,6 @@ class KretaState:
         self._freemask = (1 << t.N) - 1
         self._count = [0] * P
         self._fullmask = 0
-        self._tight = 0
-        self._tightmask = 0
         self._tile = [-1] * P
         self._tilemask = 0
         self._harvested: list[tuple[int, ...]] = [()] * n
@@ -156,8 +157,11 @@ class KretaState:
         self._start = 0
         self._pvp = [0] * n
         self._tvp = [0] * n
+        self._mleft = 0
+        self._mstart = 0
         self._log: EventLog = None
         self._legal: list[Any] | None = None
+        self._parts: tuple[Entry, ...] = ()
 
     # --- the protocol ------------------------------------------------------------------------------
 
@@ -200,8 +204,6 @@ class KretaState:
         c._freemask = self._freemask
         c._count = self._count[:]
         c._fullmask = self._fullmask
-        c._tight = self._tight
-        c._tightmask = self._tightmask
         c._tile = self._tile[:]
         c._tilemask = self._tilemask
         c._harvested = self._harvested[:]
@@ -216,8 +218,11 @@ class KretaState:
         c._start = self._start
         c._pvp = self._pvp[:]
         c._tvp = self._tvp[:]
+        c._mleft = self._mleft
+        c._mstart = self._mstart
         c._log = self._log
         c._legal = self._legal
+        c._parts = self._parts
         return c
 
     def result(self) -> GameResult:
@@ -234,13 +239,21 @@ class KretaState:
     # --- legal actions -----------------------------------------------------------------------------
 
     def _entries(self, s: int, card: int) -> tuple[Entry, ...]:
-        """The legal actions of ``card`` for seat ``s``, as cached lists (empty: the card can't be played)."""
+        """The legal actions of ``card`` for seat ``s`` at card play, as cached lists (none: the card
+        can't be played)."""
         return legal.entries(self, s, card)
 
     def _legal_list(self) -> list[Any]:
         got = self._legal
         if got is None:
-            got = self._legal = legal.legal_list(self)
+            parts = self._parts = legal.parts(self)
+            if len(parts) == 1:
+                got = parts[0].acts
+            else:
+                got = []
+                for e in parts:
+                    got += e.acts
+            self._legal = got
         return got
 
     # --- applying actions --------------------------------------------------------------------------
@@ -252,42 +265,51 @@ class KretaState:
         Kreta action, or names no province of this board, raises :class:`MalformedActionError`); the
         message says why, and the state is left unchanged.
         """
+        legal_now = self._legal
+        if legal_now is None:
+            legal_now = self._legal_list()
+        i = id(action)
+        for e in self._parts:
+            if i in e.ids:
+                break
+        else:
+            try:
+                action = legal_now[legal_now.index(action)]
+            except (ValueError, TypeError):
+                raise explain.why_not(self, action) from None
         cls = type(action)
+        s = self._to_act
         phase = self._phase
-        if phase == PLAY:
-            s = self._to_act
-            if cls is King:
-                inner = action.action  # type: ignore[union-attr]
-                card = getattr(inner, "card", -1)
-                if (
-                    self._hand[s] >> KING & 1
-                    and card in self._played[s]
-                    and any(e.has(inner) for e in self._entries(s, card))
-                ):
-                    self._play(s, KING)
-                    self._log = push(self._log, Event("copy", s, (CARDS[card],)))
-                    self._do(s, inner)
-                    self._next(s)
-                    return
-            elif cls is Castellan:
-                if self._hand[s] >> CASTELLAN & 1:
-                    scoring.castellan(self, s)
+        if phase == MOVE:
+            if isinstance(action, Step):
+                self._step(s, action.frm, action.to)
+                self._mleft -= 1
+                if self._mleft:
+                    self._legal = None
                     return
             else:
-                card = getattr(cls, "card", -1)
-                if (
-                    0 <= card < KING
-                    and self._hand[s] >> card & 1
-                    and any(e.has(action) for e in self._entries(s, card))
-                ):
-                    self._play(s, card)
-                    self._do(s, action)
-                    self._next(s)
-                    return
-        elif phase == CHOICE and (cls is Keep or cls is Replace):
-            scoring.choose(self, cls is Replace)
-            return
-        raise explain.why_not(self, action)
+                self._log = push(self._log, Event("stop", s, (self._mleft,)))
+            self._mleft = 0
+            self._phase = PLAY
+            self._next(s)
+        elif phase == PLAY:
+            if cls is King:
+                inner = action.action  # type: ignore[union-attr]
+                self._play(s, KING)
+                self._log = push(self._log, Event("copy", s, (CARDS[inner.card],)))
+                self._do(s, inner)
+            elif cls is Castellan:
+                scoring.castellan(self, s)
+                return
+            else:
+                self._play(s, action.card)
+                self._do(s, action)
+            if self._phase == PLAY:
+                self._next(s)
+            else:
+                self._legal = None
+        else:
+            scoring.choose(self, cls is not Keep)
 
     def _next(self, s: int) -> None:
         self._to_act = s + 1 if s + 1 < self._n else 0
@@ -300,18 +322,11 @@ class KretaState:
 
     def _add_count(self, p: int, d: int) -> None:
         count = self._count
-        old = count[p]
-        new = count[p] = old + d
-        bit = self._t.bit[p]
+        new = count[p] = count[p] + d
         if new >= PROVINCE_LIMIT:
-            self._fullmask |= bit
+            self._fullmask |= self._t.bit[p]
         else:
-            self._fullmask &= ~bit
-        if new > 3:
-            self._tightmask |= bit
-        else:
-            self._tightmask &= ~bit
-        self._tight += (_clip(new) - _clip(old)) << self._t.shift[p]
+            self._fullmask &= ~self._t.bit[p]
 
     def _add_villager(self, s: int, p: int, d: int) -> None:
         t = self._t
@@ -323,6 +338,13 @@ class KretaState:
         else:
             self._vmask[s] &= ~t.bit[p]
         self._add_count(p, d)
+
+    def _step(self, s: int, frm: str, to: str) -> None:
+        """One villager of ``s`` crosses the border from ``frm`` into ``to`` (ids)."""
+        index = self._t.index
+        self._add_villager(s, index[frm], -1)
+        self._add_villager(s, index[to], 1)
+        self._log = push(self._log, Event("move", s, ("villager", frm, to)))
 
     def _set_ships(self, s: int, ships: tuple[int, ...]) -> None:
         t = self._t
@@ -345,13 +367,12 @@ class KretaState:
         cls = type(action)
         log = self._log
         if cls is CommanderMove:
-            for f in action.frm:
-                self._add_villager(s, index[f], -1)
-            for d in action.to:
-                self._add_villager(s, index[d], 1)
-            for f, d in action.moves or zip(action.frm, action.to, strict=True):
-                log = push(log, Event("move", s, ("villager", f, d)))
-        elif cls is CommanderPlace:
+            self._mstart = self._vcode[s]
+            self._mleft = COMMANDER_POINTS - 1
+            self._phase = MOVE
+            self._step(s, action.frm, action.to)
+            return
+        if cls is CommanderPlace:
             self._add_villager(s, index[action.province], 1)
             self._villres[s] -= 1
             log = push(log, Event("place", s, ("villager", action.province)))
@@ -426,7 +447,7 @@ class KretaState:
             options=t.options,
             board=t.board,
             to_act=self.current_player(),
-            phase=PHASES[self._phase],
+            phase=PHASES[PLAY if self._phase == MOVE else self._phase],
             start_player=self._start,
             abbots=tuple(self._abbot),
             villagers=tuple(tuple(self._vill[s * P : s * P + P]) for s in range(n)),
@@ -446,7 +467,14 @@ class KretaState:
             province_vp=tuple(self._pvp),
             tile_vp=tuple(self._tvp),
             log=visible_events(self._log, player),
+            move_points=self._mleft,
+            move_start=self._move_start() if self._mleft else (),
         )
+
+    def _move_start(self) -> tuple[int, ...]:
+        """The moving seat's villagers per province when its Commander movement began."""
+        shift, code = self._t.shift, self._mstart
+        return tuple((code >> sh) & 15 for sh in shift)
 
     @property
     def log(self) -> EventLog:
@@ -475,6 +503,8 @@ class KretaState:
             self._known,
             self._scorings,
             self._phase,
+            self._mleft,
+            self._mstart if self._mleft else 0,
             self._to_act,
             self._start,
             tuple(self._pvp),
@@ -485,5 +515,5 @@ class KretaState:
     def __repr__(self) -> str:
         return (
             f"<KretaState {self._n} players, scoring {self._scorings}/{len(self._row)}, "
-            f"{PHASES[self._phase]}, to act: {self._to_act}>"
+            f"{'move' if self._phase == MOVE else PHASES[self._phase]}, to act: {self._to_act}>"
         )

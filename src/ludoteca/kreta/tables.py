@@ -3,17 +3,22 @@
 The state works on integer province and node indices and flat lists; everything that depends only on
 the board (and the rule options) is computed here once and shared by every state and clone playing
 on that board. The caches memoise pure functions of small keys (bit masks, tuples) — e.g. the
-Commander's move set for a given placement — so that random playouts don't recompute them.
+villager steps open to a seat — so that random playouts don't recompute them, and every legal action
+handed out is a prebuilt (or interned) object, so that the checked ``apply`` is an identity lookup.
 """
 
 from __future__ import annotations
 
 from collections import deque
+from functools import reduce
+from operator import or_
 from typing import Any, TypeVar
 
 from ludoteca.core.errors import SetupError
 
 from .actions import (
+    HARVEST,
+    STOP,
     AbbotMove,
     AbbotPlace,
     AdmiralPlace,
@@ -22,84 +27,74 @@ from .actions import (
     CommanderMove,
     CommanderPlace,
     King,
+    Step,
     valid_id,
 )
 from .board import Board, load_board
-from .constants import COMMANDER_POINTS, ROW_SIZE
+from .constants import ROW_SIZE
 from .options import KretaOptions
 
 T = TypeVar("T")
 
 
 class Entry:
-    """A cached list of legal actions of one kind, with its King versions and lookup sets built lazily."""
+    """A cached list of legal actions of one kind, shared by every state with the same key.
 
-    __slots__ = ("_ids", "_kmemo", "_set", "acts", "deltas", "kacts", "types")
+    ``ids`` (the identities of ``acts``) makes the checked ``apply`` a set lookup: the objects handed
+    out by ``legal_actions()`` are these very ones. ``king`` is the same list carried out by the King.
+    """
 
-    def __init__(self, acts: list[Any], deltas: list[int] | None = None, kmemo: dict[int, King] | None = None) -> None:
+    __slots__ = ("_king", "_tables", "acts", "ids", "one")
+
+    def __init__(self, acts: list[Any], tables: Tables | None = None) -> None:
         self.acts = acts
-        self.types = (type(acts[0]),) if deltas is not None and acts else tuple({type(a) for a in acts})
-        """The action classes in ``acts`` (a quick "no" for actions of another kind)."""
-        self.deltas = deltas
-        """For Commander moves: the outcome of each action (keys of the King memo ``kmemo``)."""
-        self._kmemo = kmemo
-        self.kacts: list[Any] | None = None
-        self._ids: set[int] | None = None
-        self._set: set[Any] | None = None
+        self.ids = frozenset(map(id, acts))
+        self._tables = tables
+        self._king: Entry | None = None
+        self.one = (self,) if acts else ()
+        """``(self,)``, or ``()`` when empty: the parts this list contributes."""
 
-    def king(self) -> list[Any]:
-        """The same actions carried out by the King."""
-        if self.kacts is None:
-            memo = self._kmemo
-            if memo is None or self.deltas is None:
-                self.kacts = [King(a) for a in self.acts]
-            else:
-                out = []
-                for d, a in zip(self.deltas, self.acts, strict=True):
-                    k = memo.get(d)
-                    if k is None or k.action is not a:
-                        k = memo[d] = King(a)
-                    out.append(k)
-                self.kacts = out
-        return self.kacts
-
-    def has(self, action: Any) -> bool:
-        """Whether ``action`` is one of these (by identity first: the objects handed out are these)."""
-        if type(action) not in self.types:
-            return False
-        acts = self.acts
-        if len(acts) <= 64:
-            for a in acts:
-                if a is action:
-                    return True
-        else:
-            if self._ids is None:
-                self._ids = set(map(id, acts))
-            if id(action) in self._ids:
-                return True
-        if self._set is None:
-            self._set = set(self.acts)
-        try:
-            return action in self._set
-        except TypeError:  # fields that are not hashable: not a well-formed action
-            return False
+    @property
+    def king(self) -> Entry:
+        """The same actions carried out by the King (interned King objects)."""
+        k = self._king
+        if k is None:
+            t = self._tables
+            assert t is not None, "only card actions have King versions"
+            k = self._king = Entry([t.king_of(a) for a in self.acts])
+        return k
 
 
 EMPTY = Entry([])
 
 
-class Cache(dict[Any, Entry]):
+class Cache(dict[Any, Any]):
     """A memo dict that forgets everything when it grows past ``limit`` (bounded memory)."""
 
     def __init__(self, limit: int) -> None:
         super().__init__()
         self.limit = limit
 
-    def put(self, key: Any, entry: Entry) -> Entry:
+    def put(self, key: Any, value: T) -> T:
         if len(self) >= self.limit:
             self.clear()
-        self[key] = entry
-        return entry
+        self[key] = value
+        return value
+
+
+class Steps:
+    """The villager steps out of one province into its open neighbours: as movement steps, as the
+    Commander's first steps, and as index pairs (for filtering after a look ahead)."""
+
+    __slots__ = ("first", "pairs", "steps")
+
+    def __init__(self, t: Tables, p: int, closed: int) -> None:
+        self.pairs = [(p, q) for q in t.adj[p] if not closed >> q & 1]
+        self.steps = Entry([t.step[p][q] for _, q in self.pairs])
+        self.first = Entry([t.commander_move[p][q] for _, q in self.pairs], t)
+
+
+STOP_ENTRY = Entry([STOP])
 
 
 class Tables:
@@ -139,40 +134,46 @@ class Tables:
         self.prov_nodes = tuple(tuple(k for k in range(self.N) if i in self.node_provs[k]) for i in range(P))
         self.row_size = min(ROW_SIZE, self.N)
         self.dist = tuple(self._distances(i) for i in range(P))
-        self.near = tuple(
-            sum(self.bit[q] for q in range(P) if 0 <= self.dist[p][q] <= COMMANDER_POINTS) for p in range(P)
-        )
-        """Per province: bit mask of the provinces a villager there could reach, pieces ignored."""
 
         # prebuilt actions, by province or node index
-        self.admiral_place = tuple(AdmiralPlace(self.ids[i]) for i in range(P))
-        self.commander_place = tuple(CommanderPlace(self.ids[i]) for i in range(P))
-        self.abbot_place = tuple(AbbotPlace(self.ids[i]) for i in range(P))
-        self.abbot_move = tuple(tuple(AbbotMove(self.ids[a], self.ids[b]) for b in range(P)) for a in range(P))
+        ids = self.ids
+        self.admiral_place = tuple(AdmiralPlace(ids[i]) for i in range(P))
+        self.commander_place = tuple(CommanderPlace(ids[i]) for i in range(P))
+        self.abbot_place = tuple(AbbotPlace(ids[i]) for i in range(P))
+        self.abbot_move = tuple(tuple(AbbotMove(ids[a], ids[b]) for b in range(P)) for a in range(P))
         self.fort = tuple(BuildFort(num) for num in self.node_numbers)
-        self.village = tuple(BuildVillage(self.ids[i]) for i in range(P))
+        self.village = tuple(BuildVillage(ids[i]) for i in range(P))
+        self.commander_move = tuple(
+            tuple(CommanderMove(ids[a], ids[b]) if b in self.adj[a] else None for b in range(P)) for a in range(P)
+        )
+        """``commander_move[a][b]``: the Commander's first step from a into the neighbouring b."""
+        self.step = tuple(tuple(Step(ids[a], ids[b]) if b in self.adj[a] else None for b in range(P)) for a in range(P))
+        """``step[a][b]``: a movement step from a into the neighbouring b."""
+        self.back = {self.unit[a] - self.unit[b]: (a, b) for a in range(P) for b in self.adj[a]}
+        """A placement that differs from the movement's start by one villager moved b -> a (the key)
+        goes back to the start with the step a -> b (the value)."""
+        self._canon: dict[Any, Any] = {}
+        self._kings: dict[int, King] = {}
 
-        # memo caches (see state.py for their keys)
-        self.small: Cache = Cache(50_000)
-        self.commander: Cache = Cache(1_000)
-        self.moves: dict[int, CommanderMove] = {}
-        """Commander moves by outcome (see ``moves.commander_move``): the recent generation."""
-        self.old_moves: dict[int, CommanderMove] = {}
-        """The previous generation; a move found here is promoted into ``moves``."""
-        self.moves_limit = 150_000
-        n_chunks = (P + 3) // 4
-        self.half = sum(8 << (4 * i) for i in range(4 * n_chunks))
-        """Added to an outcome, turns every signed digit d into d + 8 (4 provinces per 16-bit chunk)."""
-        self.chunks: tuple[dict[int, tuple[tuple[int, ...], tuple[int, ...]]], ...] = tuple({} for _ in range(n_chunks))
-        """Per chunk of 4 provinces: 16-bit digits -> (provinces left, provinces entered)."""
-        self.pair = tuple(tuple((self.ids[a], self.ids[b]) for b in range(P)) for a in range(P))
-        """``pair[a][b] == (ids[a], ids[b])``, shared by every Commander move."""
-        self._interned: dict[Any, Any] = {}
-        self._enterable: dict[int, tuple[tuple[int, ...], ...]] = {}
-        self._displacements: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {}
-        self._groups: dict[tuple[int, int, int], list[frozenset[int]]] = {}
-        self.kings: dict[int, King] = {}
-        """King versions of the memoised Commander moves, by outcome."""
+        # memo caches (see legal.py for their keys); each is bounded
+        self.small: Cache = Cache(20_000)
+        self.nbrmask = tuple(sum(self.bit[q] for q in self.adj[p]) for p in range(P))
+        self._spread = tuple(
+            tuple(
+                reduce(or_, (self.nbrmask[8 * c + i] for i in range(8) if byte >> i & 1 and 8 * c + i < P), 0)
+                for byte in range(256)
+            )
+            for c in range((P + 7) // 8)
+        )
+        """Per chunk of 8 provinces and per bit pattern in it: the union of their neighbours."""
+        self.farmer = Entry([HARVEST], self)
+        self.commander_places: Cache = Cache(20_000)
+        self.villages: Cache = Cache(20_000)
+        self.forts: Cache = Cache(20_000)
+        self.abbots: Cache = Cache(20_000)
+        self.first_parts: Cache = Cache(50_000)
+        self.step_parts: Cache = Cache(50_000)
+        self._steps: tuple[dict[int, Steps], ...] = tuple({} for _ in range(P))
 
     def __copy__(self) -> Tables:
         return self
@@ -194,105 +195,43 @@ class Tables:
                     queue.append(q)
         return tuple(dist)
 
-    def enterable(self, blocked: int) -> tuple[tuple[int, ...], ...]:
-        """Per province: its neighbours outside the bit mask ``blocked``."""
-        out = self._enterable.get(blocked)
-        if out is None:
-            out = tuple(tuple(q for q in self.adj[p] if not blocked >> q & 1) for p in range(self.P))
-            if len(self._enterable) > 10_000:
-                self._enterable.clear()
-            self._enterable[blocked] = out
+    def spread(self, mask: int) -> int:
+        """The provinces bordering some province of the bit mask ``mask``."""
+        out = 0
+        for table in self._spread:
+            out |= table[mask & 255]
+            mask >>= 8
         return out
 
-    def chunk(self, c: int, value: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """Decode (and remember) the digits of provinces 4c..4c+3 of an outcome: which were left,
-        which entered."""
-        base = 4 * c
-        frm: list[int] = []
-        to: list[int] = []
-        for i in range(4):
-            d = ((value >> (4 * i)) & 15) - 8
-            if d < 0:
-                frm += [base + i] * -d
-            elif d > 0:
-                to += [base + i] * d
-        part = self.chunks[c][value] = (tuple(frm), tuple(to))
-        return part
+    def steps(self, p: int, closed: int) -> Steps:
+        """The steps out of province ``p`` when the provinces in the bit mask ``closed`` may not be
+        entered (at most one entry per subset of p's neighbours)."""
+        closed &= self.nbrmask[p]
+        got = self._steps[p].get(closed)
+        if got is None:
+            got = self._steps[p][closed] = Steps(self, p, closed)
+        return got
 
-    def remember(self, delta: int, move: CommanderMove) -> None:
-        """Memoise a Commander move; when the recent generation is full it becomes the old one."""
-        if len(self.moves) >= self.moves_limit:
-            self.old_moves = self.moves
-            self.moves = {}
-            self.kings.clear()
-        self.moves[delta] = move
+    def canonical(self, action: T) -> T:
+        """One shared object per action value (actions built on the fly, e.g. Admiral moves)."""
+        got = self._canon.get(action)
+        if got is None:
+            if len(self._canon) >= 50_000:
+                self._canon.clear()
+                self._kings.clear()
+            got = self._canon[action] = action
+        return got
 
-    def intern(self, value: T) -> T:
-        """One shared copy of an immutable tuple (Commander moves repeat the same few)."""
-        got = self._interned.setdefault(value, value)
-        if len(self._interned) > 200_000:
-            self._interned.clear()
-        return got  # type: ignore[no-any-return]
-
-    def group_reach(self, blocked: int, p: int, m: int) -> list[frozenset[int]]:
-        """For ``m`` villagers standing in ``p``: per c (0..4), the outcomes whose cheapest cost is c
-        (the villagers walk independently, never entering ``blocked``)."""
-        key = (blocked, p, m)
-        out = self._groups.get(key)
-        if out is None:
-            single = [frozenset(d) for d in self.displacements(blocked)[p]]
-            out = single if m == 1 else combine(self.group_reach(blocked, p, m - 1), single)
-            if len(self._groups) > 20_000:
-                self._groups.clear()
-            self._groups[key] = out
-        return out
-
-    def displacements(self, blocked: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
-        """Per province p and cost c (0..4): the outcomes ``unit[q] - unit[p]`` of one villager
-        walking from p to a province q exactly c borders away, never entering ``blocked``."""
-        out = self._displacements.get(blocked)
-        if out is None:
-            rows = []
-            for p in range(self.P):
-                dist = self._distances(p, blocked)
-                rows.append(
-                    tuple(
-                        tuple(self.unit[q] - self.unit[p] for q in range(self.P) if dist[q] == c) if c else (0,)
-                        for c in range(COMMANDER_POINTS + 1)
-                    )
-                )
-            out = tuple(rows)
-            if len(self._displacements) > 10_000:
-                self._displacements.clear()
-            self._displacements[blocked] = out
-        return out
+    def king_of(self, action: Any) -> King:
+        """The King carrying out ``action`` (one object per action object, so identity checks work)."""
+        k = self._kings.get(id(action))
+        if k is None or k.action is not action:
+            k = self._kings[id(action)] = King(action)
+        return k
 
     def province_index(self, pid: str) -> int:
         """The index of province ``pid``; ``KeyError`` if the board has none."""
         return self.index[pid]
-
-
-def combine(a: list[frozenset[int]], b: list[frozenset[int]]) -> list[frozenset[int]]:
-    """Outcomes of two independent groups, layered by cheapest cost (0..4): layer c holds the sums
-    of a's layer i and b's layer c - i not already found at a lower cost."""
-    layers: list[frozenset[int]] = []
-    found: set[int] = set()
-    for c in range(COMMANDER_POINTS + 1):
-        acc: set[int] = set()
-        for i in range(c + 1):
-            xs, ys = a[i], b[c - i]
-            if not xs or not ys:
-                continue
-            if len(ys) == 1 and 0 in ys:
-                acc |= xs
-            elif len(xs) == 1 and 0 in xs:
-                acc |= ys
-            else:
-                acc.update([x + y for x in xs for y in ys])
-        acc -= found
-        found |= acc
-        layers.append(frozenset(acc))
-    return layers
 
 
 _SHIPPED: dict[KretaOptions, Tables] = {}

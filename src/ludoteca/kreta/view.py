@@ -68,3 +68,10 @@ class KretaView:
     """Per seat: VP from province scorings (the rest of the score comes from farm tiles)."""
     tile_vp: tuple[int, ...]
     log: tuple[Event, ...]
+
+    # a Commander movement in progress (added fields: existing readers may ignore them)
+    move_points: int = 0
+    """Movement points the seat to act has left in its Commander movement (0: no movement under way;
+    then ``phase`` is ``"play"`` and the seat answers ``step a->b`` or ``stop``)."""
+    move_start: tuple[int, ...] = ()
+    """During a movement: the moving seat's villagers per province when it began (else empty)."""
