@@ -102,3 +102,22 @@ def test_unknown_or_malformed_events_fall_back_to_plain_text() -> None:
     assert describe(Event("mystery", 1, ("x", 2)), NAMES) == "Blue: mystery (x, 2)"
     assert describe(Event("place", 0, ()), NAMES) == "Red: place"
     assert describe(Event("build", 2, ("village", "messara")), NAMES) == "Yellow builds a village in Messara."
+
+
+def test_a_commander_movement_in_progress_is_shown_and_explained() -> None:
+    from ludoteca.cli.render_kreta import explain
+    from ludoteca.kreta import KretaOptions, new_game, parse_action
+
+    state = new_game(KretaOptions(), 5, 2, start_player=0)
+    state.apply(parse_action("commander +amari"))
+    while state.current_player() != 0:
+        legal = [a for a in state.legal_actions() if not a.to_text().startswith("commander")]
+        state.apply(legal[0])
+    move = next(a for a in state.legal_actions() if a.to_text().startswith("king commander amari->"))
+    state.apply(move)
+    view = state.view(0)
+    assert view.move_points == 3
+    console = Console(record=True, width=120)
+    console.print(render(view, ["Red", "Blue"]))
+    assert "3 movement points left" in console.export_text()
+    assert "3 movement point(s) left" in explain(view)

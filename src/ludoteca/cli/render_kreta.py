@@ -94,6 +94,9 @@ def _header(view: KretaView, names: Sequence[str]) -> Text:
         t.append_text(seat_text(names, view.to_act))
         if view.phase == "castellan":
             t.append(" to keep or replace the fort card just turned up")
+        elif view.move_points:
+            points = "point" if view.move_points == 1 else "points"
+            t.append(f" moving villagers: {view.move_points} movement {points} left (step a->b, or stop)")
         else:
             t.append(" to play a character card")
     t.append(" · start player ")
@@ -296,6 +299,12 @@ def explain(view: KretaView) -> str:
         )
     if view.phase == "over":
         return "The game is over: the 11th scoring is done."
+    if view.move_points:
+        return (
+            f"You are moving villagers with the Commander and have {view.move_points} movement point(s) left. "
+            "Each step moves one of your villagers across one border. Stop when you like, as long as at least "
+            "one villager has moved and no province is left over its limit of 7."
+        )
     return (
         "Play one character card from your hand and carry out its action. Admiral: place or move ships. "
         "Commander: place a villager, or move villagers with 4 steps across borders. Abbot: place your abbot "
