@@ -19,7 +19,7 @@ another player's abbot that villagers may pass (option ``abbot_blocks_passing=fa
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .constants import ABBOT_STEPS, PROVINCE_LIMIT
 from .tables import STOP_ENTRY, Entry, Steps, Tables
@@ -121,11 +121,16 @@ def first_steps(st: KretaState, s: int, guarded: int) -> tuple[Entry, ...]:
     lists (3 points remain after them)."""
     t = st._t
     if not _risky(st, s, guarded):
-        key = st._vmask[s] | _closed(st, s, guarded) << t.P
-        got: tuple[Entry, ...] | None = t.first_parts.get(key)
-        if got is None:
-            got = t.first_parts.put(key, tuple(ss.first for ss in step_sets(st, s, guarded) if ss.pairs))
-        return got
+        # the per-province step lists are cached; a cache of their concatenation would rarely hit
+        closed = _closed(st, s, guarded)
+        steps = t.steps
+        out: tuple[Entry, ...] = ()
+        m = st._vmask[s]
+        while m:
+            low = m & -m
+            out += steps(low.bit_length() - 1, closed).first.one
+            m ^= low
+        return out
     sets = step_sets(st, s, guarded)
     start = st._vcode[s]
     acts = [
@@ -166,21 +171,16 @@ def movement_steps(st: KretaState, s: int, left: int, start: int) -> tuple[Entry
             and not (t.abbot_blocks_passing and guarded >> p & 1)
         ) or after_step(st, s, p, q, start, guarded, left - 1):
             back = None
-    key: Any = (st._vmask[s] | _closed(st, s, guarded) << t.P) << 1 | stop
-    if back is not None:
-        key = (key, back)
-    got: tuple[Entry, ...] | None = t.step_parts.get(key)
-    if got is None:
-        parts: list[Entry] = []
-        for ss in step_sets(st, s, guarded):
-            e = ss.steps
-            if back is not None and back in ss.pairs:
-                e = Entry([a for a, pq in zip(e.acts, ss.pairs, strict=True) if pq != back])
-            parts += e.one
-        if stop:
-            parts.append(STOP_ENTRY)
-        got = t.step_parts.put(key, tuple(parts))
-    return got
+    closed = _closed(st, s, guarded)
+    steps = t.steps
+    got: tuple[Entry, ...] = ()
+    m = st._vmask[s]
+    while m:
+        low = m & -m
+        ss = steps(low.bit_length() - 1, closed)
+        got += ss.without(back).one if back is not None and back[0] == ss.p else ss.steps.one
+        m ^= low
+    return (*got, STOP_ENTRY) if stop else got
 
 
 def abbot_destinations(t: Tables, start: int, count: Sequence[int]) -> list[int]:

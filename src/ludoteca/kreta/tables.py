@@ -86,12 +86,22 @@ class Steps:
     """The villager steps out of one province into its open neighbours: as movement steps, as the
     Commander's first steps, and as index pairs (for filtering after a look ahead)."""
 
-    __slots__ = ("first", "pairs", "steps")
+    __slots__ = ("_without", "first", "p", "pairs", "steps")
 
     def __init__(self, t: Tables, p: int, closed: int) -> None:
+        self.p = p
         self.pairs = [(p, q) for q in t.adj[p] if not closed >> q & 1]
         self.steps = Entry([t.step[p][q] for _, q in self.pairs])
         self.first = Entry([t.commander_move[p][q] for _, q in self.pairs], t)
+        self._without: dict[tuple[int, int], Entry] = {}
+
+    def without(self, pair: tuple[int, int]) -> Entry:
+        """The movement steps but the one ``pair`` (cached per pair)."""
+        got = self._without.get(pair)
+        if got is None:
+            acts = [a for a, pq in zip(self.steps.acts, self.pairs, strict=True) if pq != pair]
+            got = self._without[pair] = Entry(acts)
+        return got
 
 
 STOP_ENTRY = Entry([STOP])
@@ -171,8 +181,6 @@ class Tables:
         self.villages: Cache = Cache(20_000)
         self.forts: Cache = Cache(20_000)
         self.abbots: Cache = Cache(20_000)
-        self.first_parts: Cache = Cache(50_000)
-        self.step_parts: Cache = Cache(50_000)
         self._steps: tuple[dict[int, Steps], ...] = tuple({} for _ in range(P))
 
     def __copy__(self) -> Tables:
