@@ -55,6 +55,12 @@ class Entry:
         """``(self,)``, or ``()`` when empty: the parts this list contributes."""
 
     @property
+    def king_one(self) -> tuple[Entry, ...]:
+        """``king.one``: the parts the King's version of this list contributes."""
+        k = self._king
+        return (k if k is not None else self.king).one
+
+    @property
     def king(self) -> Entry:
         """The same actions carried out by the King (interned King objects)."""
         k = self._king
@@ -180,6 +186,8 @@ class Tables:
         self.commander_places: Cache = Cache(20_000)
         self.villages: Cache = Cache(20_000)
         self.forts: Cache = Cache(20_000)
+        self.reach: Cache = Cache(50_000)
+        """The Farmer's reach per (villager mask, ships) (see ``moves.harvest_reach``)."""
         self.abbots: Cache = Cache(20_000)
         self._steps: tuple[dict[int, Steps], ...] = tuple({} for _ in range(P))
 
