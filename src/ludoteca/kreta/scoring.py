@@ -37,7 +37,15 @@ def castellan(st: KretaState, s: int) -> None:
     log = push(st._log, Event("scoring", s, (k + 1, node)))
     for p in t.node_provs[t.node_index[node]]:
         pid, vp = t.ids[p], t.vp[p]
-        inf = [influence(st, o, p) for o in range(n)]
+        inf = [0] * n  # influence(st, o, p) for every seat o, in one pass
+        vill, villages, abbot, ships = st._vill, st._villages, st._abbot, st._ships
+        for o in range(n):
+            i = o * t.P + p
+            inf[o] = vill[i] + 2 * villages[i] + (abbot[o] == p) + (p in ships[o])
+        fort = st._fort
+        for node_k in t.prov_nodes[p]:
+            if fort[node_k] >= 0:
+                inf[fort[node_k]] += 1
         log = push(log, Event("province", -1, (pid, vp, tuple(inf))))
         top = max(inf)
         if top < 1:

@@ -296,7 +296,7 @@ class KretaState:
             if cls is King:
                 inner = action.action  # type: ignore[union-attr]
                 self._play(s, KING)
-                self._log = push(self._log, Event("copy", s, (CARDS[inner.card],)))
+                self._log = (self._t.ev_copy[s][inner.card], self._log)
                 self._do(s, inner)
             elif cls is Castellan:
                 scoring.castellan(self, s)
@@ -318,7 +318,7 @@ class KretaState:
     def _play(self, s: int, card: int) -> None:
         self._hand[s] &= ~(1 << card)
         self._played[s] = (*self._played[s], card)
-        self._log = push(self._log, Event("play", s, (CARDS[card],)))
+        self._log = (self._t.ev_play[s][card], self._log)
 
     def _add_count(self, p: int, d: int) -> None:
         count = self._count
@@ -341,10 +341,11 @@ class KretaState:
 
     def _step(self, s: int, frm: str, to: str) -> None:
         """One villager of ``s`` crosses the border from ``frm`` into ``to`` (ids)."""
-        index = self._t.index
+        t = self._t
+        index = t.index
         self._add_villager(s, index[frm], -1)
         self._add_villager(s, index[to], 1)
-        self._log = push(self._log, Event("move", s, ("villager", frm, to)))
+        self._log = (t.ev_move_villager[s][frm, to], self._log)
 
     def _set_ships(self, s: int, ships: tuple[int, ...]) -> None:
         t = self._t
@@ -373,9 +374,10 @@ class KretaState:
             self._step(s, action.frm, action.to)
             return
         if cls is CommanderPlace:
-            self._add_villager(s, index[action.province], 1)
+            p = index[action.province]
+            self._add_villager(s, p, 1)
             self._villres[s] -= 1
-            log = push(log, Event("place", s, ("villager", action.province)))
+            log = (t.ev_place_villager[s][p], log)
         elif cls is BuildFort:
             k = t.node_index[action.node]
             self._fort[k] = s

@@ -15,6 +15,7 @@ from operator import or_
 from typing import Any, TypeVar
 
 from ludoteca.core.errors import SetupError
+from ludoteca.core.events import Event
 
 from .actions import (
     HARVEST,
@@ -31,7 +32,7 @@ from .actions import (
     valid_id,
 )
 from .board import Board, load_board
-from .constants import ROW_SIZE
+from .constants import CARDS, ROW_SIZE, SEAT_NAMES
 from .options import KretaOptions
 
 T = TypeVar("T")
@@ -168,6 +169,16 @@ class Tables:
         self.back = {self.unit[a] - self.unit[b]: (a, b) for a in range(P) for b in self.adj[a]}
         """A placement that differs from the movement's start by one villager moved b -> a (the key)
         goes back to the start with the step a -> b (the value)."""
+        # prebuilt events (immutable, public) for the most frequent ones, by seat
+        seats = range(len(SEAT_NAMES))
+        self.ev_play = tuple(tuple(Event("play", s, (c,)) for c in CARDS) for s in seats)
+        self.ev_copy = tuple(tuple(Event("copy", s, (c,)) for c in CARDS) for s in seats)
+        self.ev_place_villager = tuple(tuple(Event("place", s, ("villager", pid)) for pid in ids) for s in seats)
+        self.ev_move_villager = tuple(
+            {(ids[a], ids[b]): Event("move", s, ("villager", ids[a], ids[b])) for a in range(P) for b in self.adj[a]}
+            for s in seats
+        )
+        """``ev_move_villager[seat][(from_id, to_id)]``: a villager's step across a border."""
         self._canon: dict[Any, Any] = {}
         self._kings: dict[int, King] = {}
 
