@@ -145,10 +145,17 @@ def first_steps(st: KretaState, s: int, guarded: int) -> tuple[Entry, ...]:
 def movement_steps(st: KretaState, s: int, left: int, start: int) -> tuple[Entry, ...]:
     """The legal actions in the middle of a movement with ``left`` points, as lists: steps, and
     ``stop`` when the villagers stand in a valid end."""
-    guarded = blocked(st, s)
-    stop = valid_end(st, s, start, guarded)
     t = st._t
-    if _risky(st, s, guarded):
+    bit, abbots = t.bit, st._abbot
+    ab = abbots[s]
+    guarded = 0  # blocked(st, s), inlined
+    for a in abbots:
+        if a >= 0:
+            guarded |= bit[a]
+    if ab >= 0:
+        guarded &= ~bit[ab]
+    stop = valid_end(st, s, start, guarded)
+    if (ab >= 0 and st._fullmask >> ab & 1) or (guarded and not t.abbot_blocks_passing):  # _risky
         acts = [
             a
             for ss in step_sets(st, s, guarded)
@@ -164,20 +171,24 @@ def movement_steps(st: KretaState, s: int, left: int, start: int) -> tuple[Entry
         # then (every open step ends legally) and some step is open: the one from q into p is when
         # p is neither full then nor guarded
         p, q = back
-        ab = st._abbot[s]
         if (
             (ab < 0 or st._count[ab] + (q == ab) - (p == ab) < PROVINCE_LIMIT)
             and (p == ab or st._count[p] - 1 < PROVINCE_LIMIT)
             and not (t.abbot_blocks_passing and guarded >> p & 1)
         ) or after_step(st, s, p, q, start, guarded, left - 1):
             back = None
-    closed = _closed(st, s, guarded)
-    steps = t.steps
+    closed = st._fullmask & ~bit[ab] if ab >= 0 else st._fullmask  # _closed, inlined
+    if t.abbot_blocks_passing:
+        closed |= guarded
+    step_cache, nbr = t._steps, t.nbrmask
     got: tuple[Entry, ...] = ()
     m = st._vmask[s]
     while m:
         low = m & -m
-        ss = steps(low.bit_length() - 1, closed)
+        p = low.bit_length() - 1
+        ss = step_cache[p].get(closed & nbr[p])
+        if ss is None:
+            ss = t.steps(p, closed)
         got += ss.without(back).one if back is not None and back[0] == ss.p else ss.steps.one
         m ^= low
     return (*got, STOP_ENTRY) if stop else got

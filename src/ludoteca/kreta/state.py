@@ -348,16 +348,18 @@ class KretaState:
         self._log = (t.ev_move_villager[s][frm, to], self._log)
 
     def _set_ships(self, s: int, ships: tuple[int, ...]) -> None:
-        t = self._t
+        bit = self._t.bit
         cap = PORT_LIMIT_TWO_PLAYERS if self._n == 2 else PORT_LIMIT
+        count = self._portships
+        full = self._portfull  # only the ports left and entered change
         for p in self._ships[s]:
-            self._portships[p] -= 1
+            count[p] -= 1
+            if count[p] < cap:
+                full &= ~bit[p]
         for p in ships:
-            self._portships[p] += 1
-        full = 0
-        for p in t.ports:
-            if self._portships[p] >= cap:
-                full |= t.bit[p]
+            count[p] += 1
+            if count[p] >= cap:
+                full |= bit[p]
         self._portfull = full
         self._ships[s] = tuple(sorted(ships))
 
