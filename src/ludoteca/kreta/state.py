@@ -37,7 +37,7 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.core.errors import MalformedActionError
-from ludoteca.core.events import Event, EventLog, push
+from ludoteca.core.events import EventLog, push
 from ludoteca.core.game import TERMINAL, GameResult
 from ludoteca.core.rng import Rng
 
@@ -288,7 +288,7 @@ class KretaState:
                     self._legal = None
                     return
             else:
-                self._log = push(self._log, Event("stop", s, (self._mleft,)))
+                self._log = push(self._log, self._t.event("stop", s, (self._mleft,)))
             self._mleft = 0
             self._phase = PLAY
             self._next(s)
@@ -385,32 +385,32 @@ class KretaState:
             self._fort[k] = s
             self._fortres[s] -= 1
             self._freemask &= ~(1 << k)
-            log = push(log, Event("build", s, ("fort", action.node)))
+            log = push(log, t.event("build", s, ("fort", action.node)))
         elif cls is BuildVillage:
             p = index[action.province]
             self._villages[s * t.P + p] += 1
             self._villageres[s] -= 1
             self._add_count(p, 1)
-            log = push(log, Event("build", s, ("village", action.province)))
+            log = push(log, t.event("build", s, ("village", action.province)))
         elif cls is AbbotPlace:
             p = index[action.province]
             self._abbot[s] = p
             self._add_count(p, 1)
-            log = push(log, Event("place", s, ("abbot", action.province)))
+            log = push(log, t.event("place", s, ("abbot", action.province)))
         elif cls is AbbotMove:
             self._add_count(self._abbot[s], -1)
             p = self._abbot[s] = index[action.to]
             self._add_count(p, 1)
-            log = push(log, Event("move", s, ("abbot", action.frm, action.to)))
+            log = push(log, t.event("move", s, ("abbot", action.frm, action.to)))
         elif cls is AdmiralPlace:
             self._set_ships(s, (*self._ships[s], index[action.port]))
-            log = push(log, Event("place", s, ("ship", action.port)))
+            log = push(log, t.event("place", s, ("ship", action.port)))
         elif cls is AdmiralMove:
             gone = {index[f] for f in action.frm}
             ships = tuple(p for p in self._ships[s] if p not in gone) + tuple(index[d] for d in action.to)
             self._set_ships(s, ships)
             for f, d in zip(action.frm, action.to, strict=True):
-                log = push(log, Event("move", s, ("ship", f, d)))
+                log = push(log, t.event("move", s, ("ship", f, d)))
         elif cls is Harvest:
             got = list(self._harvested[s])
             for p in harvest(t, self._vmask[s], self._ships[s], self._tile):
@@ -420,7 +420,7 @@ class KretaState:
                 got.append(tile)
                 vp = got.count(tile)
                 self._tvp[s] += vp
-                log = push(log, Event("harvest", s, (t.ids[p], TILES[tile], vp)))
+                log = push(log, t.event("harvest", s, (t.ids[p], TILES[tile], vp)))
             self._harvested[s] = tuple(got)
         else:  # pragma: no cover - apply() only passes legal card actions
             raise MalformedActionError(f"not a Kreta card action: {action!r}")

@@ -179,6 +179,7 @@ class Tables:
             for s in seats
         )
         """``ev_move_villager[seat][(from_id, to_id)]``: a villager's step across a border."""
+        self._events: dict[tuple[str, int, tuple[Any, ...]], Event] = {}
         self._canon: dict[Any, Any] = {}
         self._kings: dict[int, King] = {}
 
@@ -237,6 +238,17 @@ class Tables:
         got = self._steps[p].get(closed)
         if got is None:
             got = self._steps[p][closed] = Steps(self, p, closed)
+        return got
+
+    def event(self, kind: str, seat: int, data: tuple[Any, ...]) -> Event:
+        """One shared ``Event(kind, seat, data)`` per value (events are immutable and public): fewer
+        long-lived objects in the logs of many games, hence fewer and shorter garbage collections."""
+        key = (kind, seat, data)
+        got = self._events.get(key)
+        if got is None:
+            if len(self._events) >= 50_000:
+                self._events.clear()
+            got = self._events[key] = Event(kind, seat, data)
         return got
 
     def canonical(self, action: T) -> T:
