@@ -182,7 +182,8 @@ class KretaState:
 
     def legal_actions(self) -> list[KretaAction]:
         """Every legal action of the seat to act, in card order; empty exactly when the game is over."""
-        return list(self._legal_list())
+        got = self._legal
+        return list(got if got is not None else self._legal_list())
 
     def clone(self) -> KretaState:
         c = KretaState.__new__(KretaState)
@@ -302,12 +303,14 @@ class KretaState:
                 scoring.castellan(self, s)
                 return
             else:
-                self._play(s, action.card)
+                card = action.card
+                self._hand[s] &= ~(1 << card)  # self._play(s, card), inlined
+                self._played[s] = (*self._played[s], card)
+                self._log = (self._t.ev_play[s][card], self._log)
                 self._do(s, action)
             if self._phase == PLAY:
-                self._next(s)
-            else:
-                self._legal = None
+                self._to_act = s + 1 if s + 1 < self._n else 0
+            self._legal = None
         else:
             scoring.choose(self, cls is not Keep)
 
