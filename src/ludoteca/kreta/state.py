@@ -97,7 +97,6 @@ class KretaState:
         "_mleft",
         "_mstart",
         "_n",
-        "_parts",
         "_phase",
         "_pile",
         "_played",
@@ -160,8 +159,8 @@ class KretaState:
         self._mleft = 0
         self._mstart = 0
         self._log: EventLog = None
-        self._legal: list[Any] | None = None
-        self._parts: tuple[Entry, ...] = ()
+        self._legal: tuple[Entry, ...] | None = None
+        """The legal actions as the lists that make them up (``legal.parts``); None: not known yet."""
 
     # --- the protocol ------------------------------------------------------------------------------
 
@@ -182,8 +181,15 @@ class KretaState:
 
     def legal_actions(self) -> list[KretaAction]:
         """Every legal action of the seat to act, in card order; empty exactly when the game is over."""
-        got = self._legal
-        return list(got if got is not None else self._legal_list())
+        parts = self._legal
+        if parts is None:
+            parts = self._legal = legal.parts(self)
+        if len(parts) == 1:
+            return list(parts[0].acts)
+        got: list[Any] = []
+        for e in parts:
+            got += e.acts
+        return got
 
     def clone(self) -> KretaState:
         c = KretaState.__new__(KretaState)
@@ -223,7 +229,6 @@ class KretaState:
         c._mstart = self._mstart
         c._log = self._log
         c._legal = self._legal
-        c._parts = self._parts
         return c
 
     def result(self) -> GameResult:
@@ -244,18 +249,6 @@ class KretaState:
         can't be played)."""
         return legal.entries(self, s, card)
 
-    def _legal_list(self) -> list[Any]:
-        got = self._legal
-        if got is None:
-            parts = self._parts = legal.parts(self)
-            if len(parts) == 1:
-                got = parts[0].acts
-            else:
-                got = []
-                for e in parts:
-                    got += e.acts
-            self._legal = got
-        return got
 
     # --- applying actions --------------------------------------------------------------------------
 
@@ -266,15 +259,16 @@ class KretaState:
         Kreta action, or names no province of this board, raises :class:`MalformedActionError`); the
         message says why, and the state is left unchanged.
         """
-        legal_now = self._legal
-        if legal_now is None:
-            legal_now = self._legal_list()
+        parts = self._legal
+        if parts is None:
+            parts = self._legal = legal.parts(self)
         i = id(action)
-        for e in self._parts:
+        for e in parts:
             if i in e.ids:
                 break
         else:
             try:
+                legal_now = self.legal_actions()
                 action = legal_now[legal_now.index(action)]
             except (ValueError, TypeError):
                 raise explain.why_not(self, action) from None
