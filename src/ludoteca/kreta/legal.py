@@ -29,7 +29,7 @@ from .constants import (
     OVER,
     SUPPLY,
 )
-from .moves import abbot_destinations, blocked, can_harvest, first_steps, movement_steps
+from .moves import abbot_destinations, blocked, can_harvest, first_steps, harvest_reach, movement_steps
 from .tables import Entry
 
 if TYPE_CHECKING:
@@ -132,25 +132,108 @@ def parts(st: KretaState) -> tuple[Entry, ...]:
         return NO_PARTS
     s = st._to_act
     hand = st._hand[s]
-    out: tuple[Entry, ...] = ()
+    t = st._t
+    bit = t.bit
     ab = st._abbot
-    bit = st._t.bit
+    own = ab[s]
     guarded = 0
-    for o in range(st._n):
-        if ab[o] >= 0:
-            guarded |= bit[ab[o]]
-    if ab[s] >= 0:
-        guarded &= ~bit[ab[s]]
-    for card in _IN_HAND[hand & 31]:
-        out += entries(st, s, card, guarded)
+    for a in ab:
+        if a >= 0:
+            guarded |= bit[a]
+    if own >= 0:
+        guarded &= ~bit[own]
+    out: tuple[Entry, ...] = ()
     if hand >> KING & 1:
-        for card in st._played[s]:
-            for e in entries(st, s, card, guarded):
-                out += e.king.one
+        played = st._played[s]
+        need = hand
+        for card in played:
+            need |= 1 << card
+    else:
+        played = ()
+        need = hand
+    full = st._fullmask
+    # the cards' lists, computed only for the cards in hand or (with the King in hand) played
+    com = arch = adm = abb = farm = NO_PARTS
+    if need >> COMMANDER & 1:
+        if st._villres[s]:
+            m = full | guarded
+            e = t.commander_places.get(m)
+            if e is None:
+                e = t.commander_places.put(m, Entry([t.commander_place[p] for p in range(t.P) if not m >> p & 1], t))
+            com = e.one
+        vmask = st._vmask[s]
+        if vmask:
+            if (own >= 0 and full >> own & 1) or (guarded and not t.abbot_blocks_passing):
+                com += first_steps(st, s, guarded)
+            else:  # the plain case of first_steps, inlined
+                closed = full & ~bit[own] if own >= 0 else full
+                if t.abbot_blocks_passing:
+                    closed |= guarded
+                step_cache, nbr = t._steps, t.nbrmask
+                while vmask:
+                    low = vmask & -vmask
+                    p = low.bit_length() - 1
+                    ss = step_cache[p].get(closed & nbr[p])
+                    if ss is None:
+                        ss = t.steps(p, closed)
+                    com += ss.first.one
+                    vmask ^= low
+    if need >> ADMIRAL & 1:
+        ships = st._ships[s]
+        key = (ships, st._portfull)
+        e = t.small.get(key)
+        if e is None:
+            e = t.small.put(key, Entry(admiral_actions(st, ships), t))
+        adm = e.one
+    if need >> ABBOT & 1:
+        key2 = full << 9 | (own + 1)
+        e = t.abbots.get(key2)
+        if e is None:
+            if own < 0:
+                acts: list[Any] = [t.abbot_place[p] for p in range(t.P) if not full >> p & 1]
+            else:
+                row = t.abbot_move[own]
+                acts = [row[q] for q in abbot_destinations(t, own, st._count)]
+            e = t.abbots.put(key2, Entry(acts, t))
+        abb = e.one
+    if need >> FARMER & 1:
+        ships = st._ships[s]
+        if ships:
+            key3 = (st._vmask[s], ships)
+            reach = t.reach.get(key3)
+            if reach is None:
+                reach = t.reach.put(key3, harvest_reach(t, st._vmask[s], ships))
+            if reach & st._tilemask:
+                farm = t.farmer.one
+    if need >> ARCHITECT & 1:
+        free = st._freemask
+        if free and st._fortres[s]:
+            e = t.forts.get(free)
+            if e is None:
+                e = t.forts.put(free, Entry([t.fort[k] for k in range(t.N) if free >> k & 1], t))
+            arch = e.one
+        if st._villageres[s] and SUPPLY["village"] - st._villageres[s] < len(st._harvested[s]):
+            m = full | guarded
+            e = t.villages.get(m)
+            if e is None:
+                e = t.villages.put(m, Entry([t.village[p] for p in range(t.P) if not m >> p & 1], t))
+            arch += e.one
+    if hand >> ADMIRAL & 1:
+        out += adm
+    if hand >> COMMANDER & 1:
+        out += com
+    if hand >> ABBOT & 1:
+        out += abb
+    if hand >> FARMER & 1:
+        out += farm
+    if hand >> ARCHITECT & 1:
+        out += arch
+    for card in played:
+        got = com if card == COMMANDER else adm if card == ADMIRAL else abb if card == ABBOT else (
+            farm if card == FARMER else arch if card == ARCHITECT else NO_PARTS
+        )
+        for e in got:
+            out += e.king_one
     if hand >> CASTELLAN & 1:
         out += CASTELLAN_ENTRY.one
     return out
-
-
-_IN_HAND = tuple(tuple(c for c in (ADMIRAL, COMMANDER, ABBOT, FARMER, ARCHITECT) if h >> c & 1) for h in range(32))
-"""Per 5-bit hand mask: the cards in it that have their own actions, in card order."""

@@ -19,7 +19,7 @@ another player's abbot that villagers may pass (option ``abbot_blocks_passing=fa
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .constants import ABBOT_STEPS, PROVINCE_LIMIT
 from .tables import STOP_ENTRY, Entry, Steps, Tables
@@ -121,11 +121,16 @@ def first_steps(st: KretaState, s: int, guarded: int) -> tuple[Entry, ...]:
     lists (3 points remain after them)."""
     t = st._t
     if not _risky(st, s, guarded):
-        key = st._vmask[s] | _closed(st, s, guarded) << t.P
-        got: tuple[Entry, ...] | None = t.first_parts.get(key)
-        if got is None:
-            got = t.first_parts.put(key, tuple(ss.first for ss in step_sets(st, s, guarded) if ss.pairs))
-        return got
+        # the per-province step lists are cached; a cache of their concatenation would rarely hit
+        closed = _closed(st, s, guarded)
+        steps = t.steps
+        out: tuple[Entry, ...] = ()
+        m = st._vmask[s]
+        while m:
+            low = m & -m
+            out += steps(low.bit_length() - 1, closed).first.one
+            m ^= low
+        return out
     sets = step_sets(st, s, guarded)
     start = st._vcode[s]
     acts = [
@@ -140,10 +145,17 @@ def first_steps(st: KretaState, s: int, guarded: int) -> tuple[Entry, ...]:
 def movement_steps(st: KretaState, s: int, left: int, start: int) -> tuple[Entry, ...]:
     """The legal actions in the middle of a movement with ``left`` points, as lists: steps, and
     ``stop`` when the villagers stand in a valid end."""
-    guarded = blocked(st, s)
-    stop = valid_end(st, s, start, guarded)
     t = st._t
-    if _risky(st, s, guarded):
+    bit, abbots = t.bit, st._abbot
+    ab = abbots[s]
+    guarded = 0  # blocked(st, s), inlined
+    for a in abbots:
+        if a >= 0:
+            guarded |= bit[a]
+    if ab >= 0:
+        guarded &= ~bit[ab]
+    stop = valid_end(st, s, start, guarded)
+    if (ab >= 0 and st._fullmask >> ab & 1) or (guarded and not t.abbot_blocks_passing):  # _risky
         acts = [
             a
             for ss in step_sets(st, s, guarded)
@@ -159,28 +171,27 @@ def movement_steps(st: KretaState, s: int, left: int, start: int) -> tuple[Entry
         # then (every open step ends legally) and some step is open: the one from q into p is when
         # p is neither full then nor guarded
         p, q = back
-        ab = st._abbot[s]
         if (
             (ab < 0 or st._count[ab] + (q == ab) - (p == ab) < PROVINCE_LIMIT)
             and (p == ab or st._count[p] - 1 < PROVINCE_LIMIT)
             and not (t.abbot_blocks_passing and guarded >> p & 1)
         ) or after_step(st, s, p, q, start, guarded, left - 1):
             back = None
-    key: Any = (st._vmask[s] | _closed(st, s, guarded) << t.P) << 1 | stop
-    if back is not None:
-        key = (key, back)
-    got: tuple[Entry, ...] | None = t.step_parts.get(key)
-    if got is None:
-        parts: list[Entry] = []
-        for ss in step_sets(st, s, guarded):
-            e = ss.steps
-            if back is not None and back in ss.pairs:
-                e = Entry([a for a, pq in zip(e.acts, ss.pairs, strict=True) if pq != back])
-            parts += e.one
-        if stop:
-            parts.append(STOP_ENTRY)
-        got = t.step_parts.put(key, tuple(parts))
-    return got
+    closed = st._fullmask & ~bit[ab] if ab >= 0 else st._fullmask  # _closed, inlined
+    if t.abbot_blocks_passing:
+        closed |= guarded
+    step_cache, nbr = t._steps, t.nbrmask
+    got: tuple[Entry, ...] = ()
+    m = st._vmask[s]
+    while m:
+        low = m & -m
+        p = low.bit_length() - 1
+        ss = step_cache[p].get(closed & nbr[p])
+        if ss is None:
+            ss = t.steps(p, closed)
+        got += ss.without(back).one if back is not None and back[0] == ss.p else ss.steps.one
+        m ^= low
+    return (*got, STOP_ENTRY) if stop else got
 
 
 def abbot_destinations(t: Tables, start: int, count: Sequence[int]) -> list[int]:
@@ -215,6 +226,21 @@ def can_harvest(t: Tables, villagers: int, ships: Sequence[int], tiles: int) -> 
         if grown == reach:
             return False
         reach = grown
+
+
+def harvest_reach(t: Tables, villagers: int, ships: Sequence[int]) -> int:
+    """The provinces a Farmer reaches (bit mask): those holding villagers and linked by
+    villager-holding provinces to a port holding a ship (the port's province holding a villager)."""
+    reach = 0
+    for port in ships:
+        reach |= t.bit[port]
+    reach &= villagers
+    while reach:
+        grown = (reach | t.spread(reach)) & villagers
+        if grown == reach:
+            break
+        reach = grown
+    return reach
 
 
 def harvest(t: Tables, villagers: int, ships: Sequence[int], tiles: Sequence[int]) -> list[int]:

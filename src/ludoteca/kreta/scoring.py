@@ -11,6 +11,8 @@ from .constants import ALL_CARDS, CASTELLAN, CHOICE, FACE_UP, OVER, PLAY
 if TYPE_CHECKING:
     from .state import KretaState
 
+TAKEBACK = Event("takeback", -1, ())
+
 
 def influence(st: KretaState, seat: int, province: int) -> int:
     """``seat``'s influence in province index ``province``: abbot 1, villager 1, ship 1, fort 1, village 2."""
@@ -34,34 +36,42 @@ def castellan(st: KretaState, s: int) -> None:
     st._play(s, CASTELLAN)
     k = st._scorings
     node = st._row[k]
-    log = push(st._log, Event("scoring", s, (k + 1, node)))
+    log = push(st._log, t.event("scoring", s, (k + 1, node)))
     for p in t.node_provs[t.node_index[node]]:
         pid, vp = t.ids[p], t.vp[p]
-        inf = [influence(st, o, p) for o in range(n)]
-        log = push(log, Event("province", -1, (pid, vp, tuple(inf))))
+        inf = [0] * n  # influence(st, o, p) for every seat o, in one pass
+        vill, villages, abbot, ships = st._vill, st._villages, st._abbot, st._ships
+        for o in range(n):
+            i = o * t.P + p
+            inf[o] = vill[i] + 2 * villages[i] + (abbot[o] == p) + (p in ships[o])
+        fort = st._fort
+        for node_k in t.prov_nodes[p]:
+            if fort[node_k] >= 0:
+                inf[fort[node_k]] += 1
+        log = push(log, t.event("province", -1, (pid, vp, tuple(inf))))
         top = max(inf)
         if top < 1:
             continue
         for o in range(n):
             if inf[o] == top:
                 st._pvp[o] += vp
-                log = push(log, Event("score", o, (pid, vp, top)))
+                log = push(log, t.event("score", o, (pid, vp, top)))
         if n >= 3:
             second = max((x for x in inf if x < top), default=0)
             if second >= 1:
                 for o in range(n):
                     if inf[o] == second:
                         st._pvp[o] += vp // 2
-                        log = push(log, Event("score", o, (pid, vp // 2, second)))
+                        log = push(log, t.event("score", o, (pid, vp // 2, second)))
     st._scorings = k + 1
-    log = push(log, Event("spent", s, (k, node)))
+    log = push(log, t.event("spent", s, (k, node)))
     choice = False
     if k + FACE_UP < len(st._row):
-        log = push(log, Event("reveal", s, (k + FACE_UP, st._row[k + FACE_UP])))
+        log = push(log, t.event("reveal", s, (k + FACE_UP, st._row[k + FACE_UP])))
         choice = bool(st._pile)
     st._hand = [ALL_CARDS] * n
     st._played = [()] * n
-    log = push(log, Event("takeback", -1, ()))
+    log = push(log, TAKEBACK)
     st._legal = None
     if st._scorings >= len(st._row):
         st._phase = OVER
@@ -86,8 +96,8 @@ def choose(st: KretaState, replace: bool) -> None:
         new = st._row[slot] = pile.pop(0)
         pile.append(old)
         st._known += 1
-        st._log = push(st._log, Event("replace", s, (slot, old, new)))
+        st._log = push(st._log, st._t.event("replace", s, (slot, old, new)))
     else:
-        st._log = push(st._log, Event("keep", s, (slot, old)))
+        st._log = push(st._log, st._t.event("keep", s, (slot, old)))
     st._phase = PLAY
     st._next(s)

@@ -37,7 +37,7 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.core.errors import MalformedActionError
-from ludoteca.core.events import Event, EventLog, push
+from ludoteca.core.events import EventLog, push
 from ludoteca.core.game import TERMINAL, GameResult
 from ludoteca.core.rng import Rng
 
@@ -97,7 +97,6 @@ class KretaState:
         "_mleft",
         "_mstart",
         "_n",
-        "_parts",
         "_phase",
         "_pile",
         "_played",
@@ -160,8 +159,8 @@ class KretaState:
         self._mleft = 0
         self._mstart = 0
         self._log: EventLog = None
-        self._legal: list[Any] | None = None
-        self._parts: tuple[Entry, ...] = ()
+        self._legal: tuple[Entry, ...] | None = None
+        """The legal actions as the lists that make them up (``legal.parts``); None: not known yet."""
 
     # --- the protocol ------------------------------------------------------------------------------
 
@@ -182,7 +181,15 @@ class KretaState:
 
     def legal_actions(self) -> list[KretaAction]:
         """Every legal action of the seat to act, in card order; empty exactly when the game is over."""
-        return list(self._legal_list())
+        parts = self._legal
+        if parts is None:
+            parts = self._legal = legal.parts(self)
+        if len(parts) == 1:
+            return list(parts[0].acts)
+        got: list[Any] = []
+        for e in parts:
+            got += e.acts
+        return got
 
     def clone(self) -> KretaState:
         c = KretaState.__new__(KretaState)
@@ -222,7 +229,6 @@ class KretaState:
         c._mstart = self._mstart
         c._log = self._log
         c._legal = self._legal
-        c._parts = self._parts
         return c
 
     def result(self) -> GameResult:
@@ -243,18 +249,6 @@ class KretaState:
         can't be played)."""
         return legal.entries(self, s, card)
 
-    def _legal_list(self) -> list[Any]:
-        got = self._legal
-        if got is None:
-            parts = self._parts = legal.parts(self)
-            if len(parts) == 1:
-                got = parts[0].acts
-            else:
-                got = []
-                for e in parts:
-                    got += e.acts
-            self._legal = got
-        return got
 
     # --- applying actions --------------------------------------------------------------------------
 
@@ -265,15 +259,16 @@ class KretaState:
         Kreta action, or names no province of this board, raises :class:`MalformedActionError`); the
         message says why, and the state is left unchanged.
         """
-        legal_now = self._legal
-        if legal_now is None:
-            legal_now = self._legal_list()
+        parts = self._legal
+        if parts is None:
+            parts = self._legal = legal.parts(self)
         i = id(action)
-        for e in self._parts:
+        for e in parts:
             if i in e.ids:
                 break
         else:
             try:
+                legal_now = self.legal_actions()
                 action = legal_now[legal_now.index(action)]
             except (ValueError, TypeError):
                 raise explain.why_not(self, action) from None
@@ -288,7 +283,7 @@ class KretaState:
                     self._legal = None
                     return
             else:
-                self._log = push(self._log, Event("stop", s, (self._mleft,)))
+                self._log = push(self._log, self._t.event("stop", s, (self._mleft,)))
             self._mleft = 0
             self._phase = PLAY
             self._next(s)
@@ -296,18 +291,20 @@ class KretaState:
             if cls is King:
                 inner = action.action  # type: ignore[union-attr]
                 self._play(s, KING)
-                self._log = push(self._log, Event("copy", s, (CARDS[inner.card],)))
+                self._log = (self._t.ev_copy[s][inner.card], self._log)
                 self._do(s, inner)
             elif cls is Castellan:
                 scoring.castellan(self, s)
                 return
             else:
-                self._play(s, action.card)
+                card = action.card
+                self._hand[s] &= ~(1 << card)  # self._play(s, card), inlined
+                self._played[s] = (*self._played[s], card)
+                self._log = (self._t.ev_play[s][card], self._log)
                 self._do(s, action)
             if self._phase == PLAY:
-                self._next(s)
-            else:
-                self._legal = None
+                self._to_act = s + 1 if s + 1 < self._n else 0
+            self._legal = None
         else:
             scoring.choose(self, cls is not Keep)
 
@@ -318,7 +315,7 @@ class KretaState:
     def _play(self, s: int, card: int) -> None:
         self._hand[s] &= ~(1 << card)
         self._played[s] = (*self._played[s], card)
-        self._log = push(self._log, Event("play", s, (CARDS[card],)))
+        self._log = (self._t.ev_play[s][card], self._log)
 
     def _add_count(self, p: int, d: int) -> None:
         count = self._count
@@ -341,22 +338,25 @@ class KretaState:
 
     def _step(self, s: int, frm: str, to: str) -> None:
         """One villager of ``s`` crosses the border from ``frm`` into ``to`` (ids)."""
-        index = self._t.index
+        t = self._t
+        index = t.index
         self._add_villager(s, index[frm], -1)
         self._add_villager(s, index[to], 1)
-        self._log = push(self._log, Event("move", s, ("villager", frm, to)))
+        self._log = (t.ev_move_villager[s][frm, to], self._log)
 
     def _set_ships(self, s: int, ships: tuple[int, ...]) -> None:
-        t = self._t
+        bit = self._t.bit
         cap = PORT_LIMIT_TWO_PLAYERS if self._n == 2 else PORT_LIMIT
+        count = self._portships
+        full = self._portfull  # only the ports left and entered change
         for p in self._ships[s]:
-            self._portships[p] -= 1
+            count[p] -= 1
+            if count[p] < cap:
+                full &= ~bit[p]
         for p in ships:
-            self._portships[p] += 1
-        full = 0
-        for p in t.ports:
-            if self._portships[p] >= cap:
-                full |= t.bit[p]
+            count[p] += 1
+            if count[p] >= cap:
+                full |= bit[p]
         self._portfull = full
         self._ships[s] = tuple(sorted(ships))
 
@@ -373,40 +373,41 @@ class KretaState:
             self._step(s, action.frm, action.to)
             return
         if cls is CommanderPlace:
-            self._add_villager(s, index[action.province], 1)
+            p = index[action.province]
+            self._add_villager(s, p, 1)
             self._villres[s] -= 1
-            log = push(log, Event("place", s, ("villager", action.province)))
+            log = (t.ev_place_villager[s][p], log)
         elif cls is BuildFort:
             k = t.node_index[action.node]
             self._fort[k] = s
             self._fortres[s] -= 1
             self._freemask &= ~(1 << k)
-            log = push(log, Event("build", s, ("fort", action.node)))
+            log = push(log, t.event("build", s, ("fort", action.node)))
         elif cls is BuildVillage:
             p = index[action.province]
             self._villages[s * t.P + p] += 1
             self._villageres[s] -= 1
             self._add_count(p, 1)
-            log = push(log, Event("build", s, ("village", action.province)))
+            log = push(log, t.event("build", s, ("village", action.province)))
         elif cls is AbbotPlace:
             p = index[action.province]
             self._abbot[s] = p
             self._add_count(p, 1)
-            log = push(log, Event("place", s, ("abbot", action.province)))
+            log = push(log, t.event("place", s, ("abbot", action.province)))
         elif cls is AbbotMove:
             self._add_count(self._abbot[s], -1)
             p = self._abbot[s] = index[action.to]
             self._add_count(p, 1)
-            log = push(log, Event("move", s, ("abbot", action.frm, action.to)))
+            log = push(log, t.event("move", s, ("abbot", action.frm, action.to)))
         elif cls is AdmiralPlace:
             self._set_ships(s, (*self._ships[s], index[action.port]))
-            log = push(log, Event("place", s, ("ship", action.port)))
+            log = push(log, t.event("place", s, ("ship", action.port)))
         elif cls is AdmiralMove:
             gone = {index[f] for f in action.frm}
             ships = tuple(p for p in self._ships[s] if p not in gone) + tuple(index[d] for d in action.to)
             self._set_ships(s, ships)
             for f, d in zip(action.frm, action.to, strict=True):
-                log = push(log, Event("move", s, ("ship", f, d)))
+                log = push(log, t.event("move", s, ("ship", f, d)))
         elif cls is Harvest:
             got = list(self._harvested[s])
             for p in harvest(t, self._vmask[s], self._ships[s], self._tile):
@@ -416,7 +417,7 @@ class KretaState:
                 got.append(tile)
                 vp = got.count(tile)
                 self._tvp[s] += vp
-                log = push(log, Event("harvest", s, (t.ids[p], TILES[tile], vp)))
+                log = push(log, t.event("harvest", s, (t.ids[p], TILES[tile], vp)))
             self._harvested[s] = tuple(got)
         else:  # pragma: no cover - apply() only passes legal card actions
             raise MalformedActionError(f"not a Kreta card action: {action!r}")

@@ -15,6 +15,7 @@ from operator import or_
 from typing import Any, TypeVar
 
 from ludoteca.core.errors import SetupError
+from ludoteca.core.events import Event
 
 from .actions import (
     HARVEST,
@@ -31,7 +32,7 @@ from .actions import (
     valid_id,
 )
 from .board import Board, load_board
-from .constants import ROW_SIZE
+from .constants import CARDS, ROW_SIZE, SEAT_NAMES
 from .options import KretaOptions
 
 T = TypeVar("T")
@@ -53,6 +54,12 @@ class Entry:
         self._king: Entry | None = None
         self.one = (self,) if acts else ()
         """``(self,)``, or ``()`` when empty: the parts this list contributes."""
+
+    @property
+    def king_one(self) -> tuple[Entry, ...]:
+        """``king.one``: the parts the King's version of this list contributes."""
+        k = self._king
+        return (k if k is not None else self.king).one
 
     @property
     def king(self) -> Entry:
@@ -86,12 +93,22 @@ class Steps:
     """The villager steps out of one province into its open neighbours: as movement steps, as the
     Commander's first steps, and as index pairs (for filtering after a look ahead)."""
 
-    __slots__ = ("first", "pairs", "steps")
+    __slots__ = ("_without", "first", "p", "pairs", "steps")
 
     def __init__(self, t: Tables, p: int, closed: int) -> None:
+        self.p = p
         self.pairs = [(p, q) for q in t.adj[p] if not closed >> q & 1]
         self.steps = Entry([t.step[p][q] for _, q in self.pairs])
         self.first = Entry([t.commander_move[p][q] for _, q in self.pairs], t)
+        self._without: dict[tuple[int, int], Entry] = {}
+
+    def without(self, pair: tuple[int, int]) -> Entry:
+        """The movement steps but the one ``pair`` (cached per pair)."""
+        got = self._without.get(pair)
+        if got is None:
+            acts = [a for a, pq in zip(self.steps.acts, self.pairs, strict=True) if pq != pair]
+            got = self._without[pair] = Entry(acts)
+        return got
 
 
 STOP_ENTRY = Entry([STOP])
@@ -152,6 +169,17 @@ class Tables:
         self.back = {self.unit[a] - self.unit[b]: (a, b) for a in range(P) for b in self.adj[a]}
         """A placement that differs from the movement's start by one villager moved b -> a (the key)
         goes back to the start with the step a -> b (the value)."""
+        # prebuilt events (immutable, public) for the most frequent ones, by seat
+        seats = range(len(SEAT_NAMES))
+        self.ev_play = tuple(tuple(Event("play", s, (c,)) for c in CARDS) for s in seats)
+        self.ev_copy = tuple(tuple(Event("copy", s, (c,)) for c in CARDS) for s in seats)
+        self.ev_place_villager = tuple(tuple(Event("place", s, ("villager", pid)) for pid in ids) for s in seats)
+        self.ev_move_villager = tuple(
+            {(ids[a], ids[b]): Event("move", s, ("villager", ids[a], ids[b])) for a in range(P) for b in self.adj[a]}
+            for s in seats
+        )
+        """``ev_move_villager[seat][(from_id, to_id)]``: a villager's step across a border."""
+        self._events: dict[tuple[str, int, tuple[Any, ...]], Event] = {}
         self._canon: dict[Any, Any] = {}
         self._kings: dict[int, King] = {}
 
@@ -170,9 +198,9 @@ class Tables:
         self.commander_places: Cache = Cache(20_000)
         self.villages: Cache = Cache(20_000)
         self.forts: Cache = Cache(20_000)
+        self.reach: Cache = Cache(50_000)
+        """The Farmer's reach per (villager mask, ships) (see ``moves.harvest_reach``)."""
         self.abbots: Cache = Cache(20_000)
-        self.first_parts: Cache = Cache(50_000)
-        self.step_parts: Cache = Cache(50_000)
         self._steps: tuple[dict[int, Steps], ...] = tuple({} for _ in range(P))
 
     def __copy__(self) -> Tables:
@@ -210,6 +238,17 @@ class Tables:
         got = self._steps[p].get(closed)
         if got is None:
             got = self._steps[p][closed] = Steps(self, p, closed)
+        return got
+
+    def event(self, kind: str, seat: int, data: tuple[Any, ...]) -> Event:
+        """One shared ``Event(kind, seat, data)`` per value (events are immutable and public): fewer
+        long-lived objects in the logs of many games, hence fewer and shorter garbage collections."""
+        key = (kind, seat, data)
+        got = self._events.get(key)
+        if got is None:
+            if len(self._events) >= 50_000:
+                self._events.clear()
+            got = self._events[key] = Event(kind, seat, data)
         return got
 
     def canonical(self, action: T) -> T:
