@@ -287,19 +287,18 @@ def reference_admiral(st: KretaState, s: int) -> set[frozenset[int]]:
 def engine_admiral(st: KretaState, s: int) -> set[frozenset[int]]:
     """The ship placements the engine's Admiral actions lead to."""
     from ludoteca.kreta.actions import AdmiralMove, AdmiralPlace
-    from ludoteca.kreta.constants import ADMIRAL
+    from ludoteca.kreta.legal import admiral_actions
 
     t = st.tables
     out = set()
-    for e in st._entries(s, ADMIRAL):
-        for a in e.acts:
-            ships = set(st._ships[s])
-            if isinstance(a, AdmiralPlace):
-                ships.add(t.index[a.port])
-            elif isinstance(a, AdmiralMove):
-                ships -= {t.index[f] for f in a.frm}
-                ships |= {t.index[d] for d in a.to}
-            out.add(frozenset(ships))
+    for a in admiral_actions(st, st._ships[s]):
+        ships = set(st._ships[s])
+        if isinstance(a, AdmiralPlace):
+            ships.add(t.index[a.port])
+        elif isinstance(a, AdmiralMove):
+            ships -= {t.index[f] for f in a.frm}
+            ships |= {t.index[d] for d in a.to}
+        out.add(frozenset(ships))
     return out
 
 

@@ -29,7 +29,7 @@ from .constants import (
     OVER,
     SUPPLY,
 )
-from .moves import abbot_destinations, blocked, can_harvest, first_steps, harvest_reach, movement_steps
+from .moves import abbot_destinations, first_steps, harvest_reach, movement_steps
 from .tables import Entry
 
 if TYPE_CHECKING:
@@ -40,65 +40,6 @@ if TYPE_CHECKING:
 CHOICE_ENTRY = Entry([KEEP, REPLACE])
 CASTELLAN_ENTRY = Entry([CASTELLAN_ACTION])
 NO_PARTS: tuple[Entry, ...] = ()
-
-
-def entries(st: KretaState, s: int, card: int, guarded: int = -1) -> tuple[Entry, ...]:
-    """The legal actions of ``card`` for seat ``s`` in the play phase, as non-empty cached lists
-    (none: the card can't be played). ``guarded``: ``blocked(st, s)`` if already known."""
-    t = st._t
-    if card == COMMANDER:
-        if guarded < 0:
-            guarded = blocked(st, s)
-        out: tuple[Entry, ...] = ()
-        if st._villres[s]:
-            m = st._fullmask | guarded
-            e = t.commander_places.get(m)
-            if e is None:
-                e = t.commander_places.put(m, Entry([t.commander_place[p] for p in range(t.P) if not m >> p & 1], t))
-            out = e.one
-        if st._vmask[s]:
-            out += first_steps(st, s, guarded)
-        return out
-    if card == ARCHITECT:
-        out = ()
-        free = st._freemask
-        if free and st._fortres[s]:
-            e = t.forts.get(free)
-            if e is None:
-                e = t.forts.put(free, Entry([t.fort[k] for k in range(t.N) if free >> k & 1], t))
-            out = e.one
-        if st._villageres[s] and SUPPLY["village"] - st._villageres[s] < len(st._harvested[s]):
-            if guarded < 0:
-                guarded = blocked(st, s)
-            m = st._fullmask | guarded
-            e = t.villages.get(m)
-            if e is None:
-                e = t.villages.put(m, Entry([t.village[p] for p in range(t.P) if not m >> p & 1], t))
-            out += e.one
-        return out
-    if card == ADMIRAL:
-        ships = st._ships[s]
-        key = (ships, st._portfull)
-        e = t.small.get(key)
-        if e is None:
-            e = t.small.put(key, Entry(admiral_actions(st, ships), t))
-        return e.one
-    if card == ABBOT:
-        ab = st._abbot[s]
-        full = st._fullmask
-        key2 = full << 9 | (ab + 1)
-        e = t.abbots.get(key2)
-        if e is None:
-            if ab < 0:
-                acts: list[Any] = [t.abbot_place[p] for p in range(t.P) if not full >> p & 1]
-            else:
-                row = t.abbot_move[ab]
-                acts = [row[q] for q in abbot_destinations(t, ab, st._count)]
-            e = t.abbots.put(key2, Entry(acts, t))
-        return e.one
-    if card == FARMER:
-        return t.farmer.one if can_harvest(t, st._vmask[s], st._ships[s], st._tilemask) else NO_PARTS
-    return NO_PARTS
 
 
 def admiral_actions(st: KretaState, ships: tuple[int, ...]) -> list[Any]:

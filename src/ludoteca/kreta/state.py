@@ -244,12 +244,6 @@ class KretaState:
 
     # --- legal actions -----------------------------------------------------------------------------
 
-    def _entries(self, s: int, card: int) -> tuple[Entry, ...]:
-        """The legal actions of ``card`` for seat ``s`` at card play, as cached lists (none: the card
-        can't be played)."""
-        return legal.entries(self, s, card)
-
-
     # --- applying actions --------------------------------------------------------------------------
 
     def apply(self, action: KretaAction) -> None:
