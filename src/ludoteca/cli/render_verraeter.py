@@ -20,6 +20,7 @@ from ludoteca.core.events import Event
 from ludoteca.verraeter.actions import Action, Build, PlaceGutshof, PlaySupply, SetConflict, TurnEstate
 from ludoteca.verraeter.cards import (
     ACTION_NAMES,
+    DIPLOMAT5,
     EAGLE,
     HOUSE_NAMES,
     LANDSCAPE_ENGLISH,
@@ -392,7 +393,7 @@ def _reveal(who: str, data: tuple[object, ...], names: Sequence[str]) -> str:
 
 def _switch(who: str, data: tuple[object, ...], names: Sequence[str]) -> str:
     house, card = data[0], data[1] if len(data) > 1 else None
-    why = " (2008 rule: everyone supported one house)" if card == 2 else ""
+    why = " (2008 rule: everyone supported one house)" if card == DIPLOMAT5 else ""
     return f"{who} ({_card(card)}) switches to {_house(house)}{why}."
 
 
@@ -420,8 +421,6 @@ def _turn(who: str, data: tuple[object, ...], names: Sequence[str]) -> str:
 
 
 def _pass(who: str, data: tuple[object, ...], names: Sequence[str]) -> str:
-    if data:
-        return f"{who} (Builder) has nothing to build."
     return f"{who} (Builder) builds nothing."
 
 
@@ -435,7 +434,7 @@ def _discard(who: str, data: tuple[object, ...], names: Sequence[str]) -> str:
 def _draw(who: str, data: tuple[object, ...], names: Sequence[str]) -> str:
     k = data[0] if data else 0
     if k == 0:
-        return f"{who} draws no cards (the piles are empty)."
+        return f"{who} draws no cards."
     return f"{who} draws {k} supply card{'s' if k != 1 else ''}."
 
 
