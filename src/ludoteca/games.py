@@ -35,3 +35,12 @@ def get(name: str) -> GameDefinition:
     definition = import_module(_GAMES[key]).DEFINITION
     assert isinstance(definition, GameDefinition)
     return definition
+
+
+def for_view(view: object) -> GameDefinition:
+    """The game a view belongs to: how a bot handed only a view finds the game's rules."""
+    for name in _GAMES:
+        definition = get(name)
+        if definition.view_type is not None and isinstance(view, definition.view_type):
+            return definition
+    raise UnknownGameError(f"{type(view).__name__} is not the view of a known game")

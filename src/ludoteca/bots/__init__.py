@@ -13,10 +13,22 @@ from ludoteca.core.errors import LudotecaError
 
 from .base import Bot, Budget
 
-__all__ = ["Bot", "Budget", "UnknownBotError", "create", "describe", "names", "register"]
+__all__ = [
+    "Bot",
+    "Budget",
+    "UnknownBotError",
+    "create",
+    "describe",
+    "from_spec",
+    "names",
+    "parse_spec",
+    "register",
+]
 
 _BOTS: dict[str, str] = {
     "random": "ludoteca.bots.random_bot:RandomBot",
+    "heuristic": "ludoteca.bots.heuristic:HeuristicBot",
+    "ismcts": "ludoteca.bots.ismcts:IsmctsBot",
 }
 
 
@@ -51,6 +63,37 @@ def _load(name: str) -> type[Bot]:
 def create(name: str, seed: int, budget: Budget | None = None) -> Bot:
     """A new bot of kind ``name`` (case-insensitive) with its own seed and budget."""
     return _load(name)(seed, budget)
+
+
+def parse_spec(spec: str) -> tuple[str, Budget | None]:
+    """A seat's bot as written on a command line: ``NAME`` or ``NAME:BUDGET``.
+
+    BUDGET is one of the bot's levels (``ismcts:hard``), a number of iterations (``ismcts:800``)
+    or seconds per move (``ismcts:0.5s``). Bad specs raise ``UnknownBotError`` naming what is accepted.
+    """
+    name, colon, budget_text = spec.strip().lower().partition(":")
+    cls = _load(name)
+    if not colon:
+        return name, None
+    budget_text = budget_text.strip()
+    if budget_text in cls.levels:
+        return name, cls.levels[budget_text]
+    try:
+        if budget_text.endswith("s"):
+            return name, Budget(seconds=float(budget_text[:-1]))
+        return name, Budget(iterations=int(budget_text))
+    except ValueError as exc:
+        levels = "".join(f"{level}, " for level in cls.levels)
+        raise UnknownBotError(
+            f"bad budget {budget_text!r} for bot {name!r} (use {levels}a number of iterations like 800, "
+            "or seconds like 0.5s)"
+        ) from exc
+
+
+def from_spec(spec: str, seed: int) -> Bot:
+    """A new bot from a seat spec like ``heuristic`` or ``ismcts:hard`` (see :func:`parse_spec`)."""
+    name, budget = parse_spec(spec)
+    return create(name, seed, budget)
 
 
 def describe(name: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import ClassVar, TypeVar
 
 from ludoteca.core.errors import LudotecaError
@@ -46,6 +47,8 @@ class Bot(ABC):
 
     name: ClassVar[str]
     """The name the registry knows the bot by (``random``)."""
+    levels: ClassVar[Mapping[str, Budget]] = {}
+    """Named budgets (``easy``, ``normal``, ``hard``) a seat spec may use: ``ismcts:hard``."""
 
     def __init__(self, seed: int, budget: Budget | None = None) -> None:
         self.seed = seed

@@ -106,10 +106,16 @@ def _parse_seats(text: str | None, definition: GameDefinition) -> list[str]:
         n = min(max(4, definition.min_players), definition.max_players)
         return [HUMAN] + ["random"] * (n - 1)
     kinds = [s.strip().lower() for s in text.split(",")]
-    known = (HUMAN, *bots.names())
     for kind in kinds:
-        if kind not in known:
-            raise click.BadParameter(f"unknown seat {kind!r} (use {', '.join(known)})", param_hint="'--seats'")
+        if kind == HUMAN:
+            continue
+        if kind.partition(":")[0] not in bots.names():
+            known = ", ".join((HUMAN, *bots.names()))
+            raise click.BadParameter(f"unknown seat {kind!r} (use {known})", param_hint="'--seats'")
+        try:
+            bots.parse_spec(kind)
+        except bots.UnknownBotError as exc:
+            raise click.BadParameter(str(exc), param_hint="'--seats'") from exc
     lo, hi = definition.min_players, definition.max_players
     if not lo <= len(kinds) <= hi:
         raise click.BadParameter(
@@ -155,7 +161,7 @@ def _describe_options(options: Any, definition: GameDefinition) -> str:
 @cli.command(
     epilog="Seats are 'human' or a bot ("
     + ", ".join(bots.names())
-    + "). At your turn type the option's number or the action itself; 'help', 'log', 'rules' and "
+    + "), optionally with a budget: ismcts:hard, ismcts:800 (iterations), ismcts:0.5s. At your turn type the option's number or the action itself; 'help', 'log', 'rules' and "
     "'quit' work too. Ctrl-D quits; with --record nothing is lost."
 )
 @click.argument("game", required=False)
@@ -217,7 +223,7 @@ def _players(names: Sequence[str], kinds: Sequence[str], seed: int, moves_made: 
     """The seats, bots seeded from the game seed (and, on resuming, from how far the game has got)."""
     bot_seeds = Rng(seed ^ 0xB0B5EED ^ (moves_made * 0x9E3779B1))
     return [
-        Seat(name, kind, None if kind == HUMAN else bots.create(kind, bot_seeds.next64()))
+        Seat(name, kind, None if kind == HUMAN else bots.from_spec(kind, bot_seeds.next64()))
         for name, kind in zip(names, kinds, strict=True)
     ]
 

@@ -95,3 +95,8 @@ class GameDefinition:
     """The name of the game's length measure in results: ``rounds`` or ``scorings``."""
     seat_names: Sequence[str] = ()
     """Default names for the seats (the games' own colours)."""
+    view_type: type | None = None
+    """The class of the game's views, so a bot handed only a view can find its game."""
+    determinize: Callable[..., Any] | None = None
+    """``determinize(view, rng) -> state``: a full state the view could have come from, hidden parts
+    sampled from ``rng`` (for search with hidden information); ``state.view(view.player) == view``."""

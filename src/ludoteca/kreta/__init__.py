@@ -34,6 +34,8 @@ DEFINITION = GameDefinition(
     action_from_json=action_from_json,
     progress_key="scorings",
     seat_names=SEAT_NAMES,
+    view_type=KretaView,
+    determinize=determinize,
 )
 
 __all__ = [

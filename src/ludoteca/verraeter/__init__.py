@@ -24,6 +24,7 @@ DEFINITION = GameDefinition(
     action_from_json=action_from_json,
     progress_key="rounds",
     seat_names=("Brown", "Blue", "Green", "Orange"),
+    view_type=VerraeterView,
 )
 
 __all__ = [
