@@ -9,9 +9,8 @@ carry the rules. Heuristic and search (ISMCTS) bots of later issues plug in behi
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from collections.abc import Mapping
 from typing import ClassVar, TypeVar
 
 from ludoteca.core.errors import LudotecaError

@@ -161,7 +161,8 @@ def _describe_options(options: Any, definition: GameDefinition) -> str:
 @cli.command(
     epilog="Seats are 'human' or a bot ("
     + ", ".join(bots.names())
-    + "), optionally with a budget: ismcts:hard, ismcts:800 (iterations), ismcts:0.5s. At your turn type the option's number or the action itself; 'help', 'log', 'rules' and "
+    + "), optionally with a budget: ismcts:hard, ismcts:800 (iterations), ismcts:0.5s. "
+    "At your turn type the option's number or the action itself; 'hint', 'help', 'log', 'rules' and "
     "'quit' work too. Ctrl-D quits; with --record nothing is lost."
 )
 @click.argument("game", required=False)

@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ludoteca.bots import Bot
+from ludoteca.bots.ismcts import IsmctsBot
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.events import Event
 from ludoteca.core.game import GameDefinition
@@ -44,7 +45,9 @@ class _Quit(Exception):
 
 RECAP_LINES = 18
 MAX_ROWS = 16
-COMMANDS = "a number or an action · help · log · rules · board · quit"
+COMMANDS = "a number or an action · hint · help · log · rules · board · quit"
+HINT_LEVEL = "normal"
+"""The search budget behind ``hint`` (about a second of thinking)."""
 
 
 class Session:
@@ -154,6 +157,8 @@ class Session:
                 self._show_options(view, legal)
             elif word in ("board", "b"):
                 self._show_board(p, view, legal)
+            elif word == "hint":
+                self._hint(view, legal)
             elif word in ("quit", "exit", "q"):
                 if self._confirm_quit():
                     raise _Quit
@@ -263,11 +268,32 @@ class Session:
         self.console.print(
             Text(
                 "Commands: a number picks that option; an action can also be typed in full (e.g. as listed);\n"
+                "  hint  what the search bot would play, with its estimated win chance and two alternatives\n"
                 "  help  this text · log  everything that happened so far · rules  a summary of the rules\n"
                 "  board  draw the table again · quit  leave the game (it stays saved with --record)",
                 style="dim",
             )
         )
+
+    def _hint(self, view: Any, legal: Sequence[Any]) -> None:
+        """The search bot's preferred action with its estimated win chance, and the next two."""
+        if len(legal) == 1:
+            self.console.print(Text(f"Only one option: {legal[0].to_text()}", style="cyan"))
+            return
+        advisor = IsmctsBot(len(view.log) * 0x9E3779B1 + 0x41D, IsmctsBot.levels[HINT_LEVEL])
+        with self.console.status("Thinking…"):
+            estimates = advisor.analyse(view, legal)
+        number = {a: k for k, a in enumerate(legal, 1)}
+        lines = Text.assemble(
+            ("Hint", "bold cyan"),
+            (f" ({advisor.last_iterations} simulated games in {advisor.last_seconds:.1f} s):\n", "dim"),
+        )
+        for rank, e in enumerate(estimates[:3]):
+            label = "  best " if rank == 0 else "  then "
+            lines.append(label, style="dim")
+            lines.append(f"{number[e.action]}. {e.action.to_text()}", style="bold" if rank == 0 else "")
+            lines.append(f" — estimated win chance {e.win_chance:.0%} ({e.visits} tries)\n", style="dim")
+        self.console.print(lines, end="")
 
     def _confirm_quit(self) -> bool:
         where = (

@@ -410,12 +410,13 @@ def _read_fort_cards(st: KretaState, setup: Mapping[str, Any], rng: Rng) -> None
     st._known = _int(setup.get("pile_bottom_known", 0), "'pile_bottom_known'", 0, len(st._pile))
 
 
-def determinize(view: KretaView, rng: Rng) -> KretaState:
+def determinize(view: KretaView, rng: Rng, *, keep_log: bool = True) -> KretaState:
     """A full state that ``view`` could have come from, the hidden fort cards dealt from ``rng``.
 
     Everything in Kreta is public except the face-down cards of the row and the order of the draw
     pile (but for the cards known to lie at its bottom); those are shuffled and dealt, so
-    ``determinize(v, rng).view(v.player) == v``. For search with hidden information (IS-MCTS).
+    ``determinize(v, rng).view(v.player) == v``. For search with hidden information (IS-MCTS), which
+    passes ``keep_log=False``: the sampled world then starts with an empty log, to save the copying.
     """
     t = tables_for(view.options, view.board)
     n = view.num_players
@@ -456,8 +457,9 @@ def determinize(view: KretaView, rng: Rng) -> KretaState:
         setup["movement"] = {"points": view.move_points, "start": start}
     st = _build(t, n, rng.spawn(), setup)
     log = None
-    for event in view.log:
-        log = push(log, event)
+    if keep_log:
+        for event in view.log:
+            log = push(log, event)
     st._log = log
     return st
 

@@ -1,0 +1,200 @@
+"""Information-Set Monte Carlo Tree Search (Cowling, Powley & Whitehouse, 2012), for every game.
+
+The bot never sees the true state. Each iteration samples one full world consistent with its view
+(the game's ``determinize(view, rng)``: the other hands, the draw pile, the face-down fort cards),
+then walks a single tree shared by all worlds (SO-ISMCTS): at each node only the actions legal in the
+sampled world compete, chosen by UCB1 with *availability* counts, so an action that is often
+impossible (an opponent's card it may not hold) is not penalised for it. One new node is added per
+iteration, the world is played out to the end by a playout policy, and each node on the path is
+credited with the result for the seat that chose it. Chance (the shuffles and draws after the
+sampled moment) comes from the sampled world's own generator, so it is averaged over as well.
+
+Rewards are win shares (1 for a sole win, 1/k when k seats tie for first, 0 otherwise), plus a
+small term for the score margin so that among equally winning lines the bot prefers the richer one
+and, when every line loses, the closer one. A root child's mean reward is therefore close to the
+estimated chance of winning after that action, which is what ``hint`` reports.
+
+The budget is a number of iterations, a time per decision, or both (whichever runs out first).
+With iterations only, a choice depends on the view and the seed alone.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeVar
+
+from ludoteca import games
+from ludoteca.core.errors import IllegalActionError
+from ludoteca.core.rng import Rng
+
+from .base import Bot, Budget
+
+A = TypeVar("A")
+
+EXPLORATION = 0.7
+"""UCB1's exploration constant for rewards in [0, 1] (√2/2: a little greedier than the textbook √2)."""
+
+MARGIN_WEIGHT = 0.1
+"""Share of the reward given to the score margin (the rest is the win share)."""
+
+CLOCK_EVERY = 16
+"""Iterations between two looks at the clock when the budget has a time limit."""
+
+DEFAULT_BUDGET = Budget(iterations=1000, seconds=1.0)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """What the search thinks of one root action: how often it was tried and how well it did."""
+
+    action: Any
+    visits: int
+    win_chance: float
+    """Mean win share of the searching seat over the playouts through this action."""
+    value: float
+    """Mean reward (win share plus the small score-margin term): what the search maximised."""
+
+
+class _Node:
+    """One tree node: the action that led here was chosen by ``player``."""
+
+    __slots__ = ("avail", "children", "player", "reward", "visits", "wins")
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0
+        self.wins = 0.0
+
+
+def _outcome(state: Any, n: int) -> tuple[list[float], list[float]]:
+    """Per seat: the win share, and the reward (win share blended with the normalised score margin)."""
+    result = state.result()
+    winners = result.winners
+    share = 1.0 / len(winners)
+    wins = [0.0] * n
+    for w in winners:
+        wins[w] = share
+    scores = result.scores
+    lo, hi = min(scores), max(scores)
+    spread = float(hi - lo) or 1.0
+    rewards = [(1.0 - MARGIN_WEIGHT) * wins[p] + MARGIN_WEIGHT * (scores[p] - lo) / spread for p in range(n)]
+    return wins, rewards
+
+
+def random_playout(state: Any, rng: Rng) -> None:
+    """Play uniformly random legal actions to the end of the game (the default playout policy)."""
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+
+
+class IsmctsBot(Bot):
+    """Searches the game tree over sampled worlds (SO-ISMCTS); strength set by its budget (levels easy/normal/hard)."""
+
+    name = "ismcts"
+    levels: ClassVar[Mapping[str, Budget]] = {
+        "easy": Budget(iterations=100),
+        "normal": Budget(iterations=1000, seconds=1.0),
+        "hard": Budget(iterations=100_000, seconds=1.8),
+    }
+
+    def __init__(self, seed: int, budget: Budget | None = None) -> None:
+        super().__init__(seed, budget)
+        self.playout: Callable[[Any, Rng], None] = random_playout
+        self.last_iterations = 0
+        """Iterations run by the latest search (for speed reports)."""
+        self.last_seconds = 0.0
+
+    def choose(self, view: object, legal_actions: Sequence[A]) -> A:
+        if not legal_actions:
+            raise IllegalActionError("no legal actions to choose from: the game is over")
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        best: A = self.analyse(view, legal_actions)[0].action
+        return best
+
+    def analyse(self, view: object, legal_actions: Sequence[Any]) -> list[Estimate]:
+        """Search from ``view`` and rate every legal action, most visited (the choice) first."""
+        root = self._search(view)
+        legal = list(legal_actions)
+        estimates = []
+        for a in legal:
+            child = root.children.get(a)
+            if child is None or child.visits == 0:
+                estimates.append(Estimate(a, 0, 0.0, 0.0))
+            else:
+                estimates.append(Estimate(a, child.visits, child.wins / child.visits, child.reward / child.visits))
+        order = sorted(range(len(legal)), key=lambda i: (-estimates[i].visits, -estimates[i].value, i))
+        return [estimates[i] for i in order]
+
+    def _search(self, view: object) -> _Node:
+        definition = games.for_view(view)
+        determinize = definition.determinize
+        if determinize is None:
+            raise TypeError(f"{definition.title} cannot sample worlds from a view (no determinize)")
+        budget = self.budget or DEFAULT_BUDGET
+        iterations = budget.iterations if budget.iterations is not None else 1 << 62
+        deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        rng = self.rng
+        playout = self.playout
+        root = _Node(-1)
+        started = time.perf_counter()
+        done = 0
+        while done < iterations:
+            if deadline is not None and done % CLOCK_EVERY == 0 and done and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, determinize(view, rng, keep_log=False), rng, playout)
+            done += 1
+        self.last_iterations = done
+        self.last_seconds = time.perf_counter() - started
+        return root
+
+    @staticmethod
+    def _iterate(root: _Node, state: Any, rng: Rng, playout: Callable[[Any, Rng], None]) -> None:
+        """One iteration: select (UCB1 with availability), expand one node, play out, back up."""
+        node = root
+        path = [root]
+        log = math.log
+        sqrt = math.sqrt
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            children = node.children
+            untried = []
+            for a in legal:
+                child = children.get(a)
+                if child is None:
+                    untried.append(a)
+                else:
+                    child.avail += 1
+            if untried:
+                action = untried[rng.below(len(untried))]
+                child = _Node(state.current_player())
+                child.avail = 1
+                children[action] = child
+                state.apply(action)
+                path.append(child)
+                break
+            best_score = -1.0
+            best_action = legal[0]
+            for a in legal:
+                child = children[a]
+                score = child.reward / child.visits + EXPLORATION * sqrt(log(child.avail) / child.visits)
+                if score > best_score:
+                    best_score = score
+                    best_action = a
+            node = children[best_action]
+            state.apply(best_action)
+            path.append(node)
+        playout(state, rng)
+        wins, rewards = _outcome(state, state.num_players)
+        for visited in path[1:]:
+            p = visited.player
+            visited.visits += 1
+            visited.reward += rewards[p]
+            visited.wins += wins[p]
