@@ -24,6 +24,7 @@ from ludoteca.core.game import TERMINAL, GameDefinition
 from ludoteca.core.records import GameRecord, replay
 from ludoteca.core.rng import Rng
 
+from .arena import arena
 from .play import HUMAN, Seat, Session
 from .recording import Recorder, new_record
 from .renderers import Renderer
@@ -360,6 +361,9 @@ def board(game: str, svg_path: str) -> int:
         raise LudotecaError(f"cannot write {svg_path}: {e.strerror or e}") from None
     click.echo(f"Wrote {svg_path}.", err=True)
     return 0
+
+
+cli.add_command(arena)
 
 
 def main() -> NoReturn:

@@ -1,0 +1,213 @@
+"""The ``ludoteca arena`` command: many bot games, seats rotated, one table (or JSON object) of results.
+
+Only argument handling and presentation live here; the games are played by :mod:`ludoteca.arena.runner`
+and summarised by :mod:`ludoteca.arena.summary`, so both can be tested without a terminal. The table
+goes to stdout and the progress bar to stderr, so ``--json`` output can be piped as it is.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import secrets
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from ludoteca import bots
+from ludoteca.arena import runner
+from ludoteca.arena.stats import Estimate
+from ludoteca.arena.summary import BotSummary, summarize
+from ludoteca.core.game import GameDefinition
+
+
+@click.command(
+    short_help="Play many bot games with the seats rotated and compare the bots.",
+    epilog="Bots: " + ", ".join(bots.names()) + ", optionally with a budget: ismcts:hard, ismcts:800 (iterations), "
+    "ismcts:0.5s. Every deal is played once per seat rotation, so each bot plays every seat on the same cards; "
+    "the 95% intervals treat the deal as the unit. See docs/arena.md.",
+)
+@click.argument("game")
+@click.option(
+    "--seats",
+    required=True,
+    metavar="BOT,BOT,...",
+    help="The lineup: one bot spec per seat; the count is the number of players.",
+)
+@click.option(
+    "--games",
+    "num_games",
+    required=True,
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="Games to play, rounded up to whole deals (a deal is one game per seat rotation).",
+)
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=1),
+    metavar="K",
+    help="Worker processes; 1 plays in this process. [default: all cores]",
+)
+@click.option("--seed", type=click.IntRange(min=0), help="Seed of the whole arena (default: random, shown).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of the table.")
+@click.option(
+    "--option",
+    "-o",
+    "option_pairs",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A rule option, e.g. -o edition=1998 (repeatable).",
+)
+def arena(
+    game: str,
+    seats: str,
+    num_games: int,
+    jobs: int | None,
+    seed: int | None,
+    as_json: bool,
+    option_pairs: tuple[str, ...],
+) -> int:
+    """Play GAME (verraeter or kreta) many times between bots and report win shares, scores and speed.
+
+    \b
+    Examples:
+      ludoteca arena verraeter --seats heuristic,random,random,random --games 400
+      ludoteca arena kreta --seats ismcts:800,heuristic --games 100 --seed 1 --json
+    """
+    # Imported here: main imports this module to register the command, and these helpers live there.
+    from .main import _console, _describe_options, _game, _parse_options
+
+    definition = _game(game)
+    lineup = _parse_lineup(seats, definition)
+    options = definition.options_from_dict(_parse_options(option_pairs))
+    n = len(lineup)
+    deals = math.ceil(num_games / n)
+    chosen_seed = secrets.randbelow(10**9) if seed is None else seed
+    match = runner.Match(definition.name, definition.options_to_dict(options), lineup, chosen_seed)
+    records = _run_with_progress(match, deals, jobs or os.cpu_count() or 1)
+    rows = summarize(lineup, records)
+    if as_json:
+        out = {
+            "game": definition.name,
+            "players": n,
+            "options": match.options,
+            "seed": chosen_seed,
+            "deals": deals,
+            "games": deals * n,
+            "parity": 1 / n,
+            "bots": [row.to_json() for row in rows],
+        }
+        click.echo(json.dumps(out, ensure_ascii=False))
+        return 0
+    console = _console()
+    rounded = f" (--games {num_games} rounded up to whole deals)" if deals * n != num_games else ""
+    console.print(f"[bold]Arena · {definition.title}[/] · {n} players · {', '.join(lineup)}", soft_wrap=True)
+    again = "" if seed is not None else f" (run it again with --seed {chosen_seed})"
+    console.print(
+        f"Rules: {_describe_options(options, definition)} · seed {chosen_seed}{again}", style="dim", soft_wrap=True
+    )
+    dealt = f"{deals} deal{'s' if deals != 1 else ''} × {n} seat rotations = {deals * n} games{rounded}"
+    console.print(dealt, soft_wrap=True)
+    table = _table(rows)
+    if not console.is_terminal:  # a file or pipe gets the table's full width, never truncated cells
+        needed = console.measure(table, options=console.options.update_width(500)).maximum
+        console = Console(highlight=False, width=max(console.width, needed))
+    console.print(table)
+    if deals > 1:
+        note = (
+            f"Intervals: 95%, Student t over the {deals} per-deal means (the {n} rotations of a deal share its "
+            "luck, so the deal is the sample)."
+        )
+    else:
+        note = "No intervals from a single deal (the deal is the sample)."
+    console.print(f"Parity win share: {1 / n:.3f} (1/{n}). {note} Times: per decision.", style="dim", soft_wrap=True)
+    return 0
+
+
+def _parse_lineup(text: str, definition: GameDefinition) -> tuple[str, ...]:
+    """Validated, normalised bot specs (``Random`` and ``random`` are one bot)."""
+    specs: list[str] = []
+    for entry in text.split(","):
+        name, colon, budget = entry.strip().lower().partition(":")
+        spec = f"{name.strip()}:{budget.strip()}" if colon else name.strip()
+        if not spec:
+            raise click.BadParameter("an empty seat (give one bot per seat)", param_hint="'--seats'")
+        try:
+            bots.parse_spec(spec)
+        except bots.UnknownBotError as exc:
+            raise click.BadParameter(str(exc), param_hint="'--seats'") from exc
+        except ImportError as exc:  # a registered bot whose module is not in this build
+            raise click.BadParameter(
+                f"bot {name!r} is not available in this version of ludoteca ({exc})", param_hint="'--seats'"
+            ) from exc
+        specs.append(spec)
+    lo, hi = definition.min_players, definition.max_players
+    if not lo <= len(specs) <= hi:
+        raise click.BadParameter(
+            f"{definition.title} takes {lo}–{hi} players, not {len(specs)}", param_hint="'--seats'"
+        )
+    return tuple(specs)
+
+
+def _run_with_progress(match: runner.Match, deals: int, jobs: int) -> list[runner.SeatRecord]:
+    """The records of all deals, with a progress bar on stderr when it is a terminal.
+
+    ``auto_refresh`` is off so that rich starts no thread before the worker processes are forked; the
+    bar is redrawn as each deal finishes.
+    """
+    err = Console(stderr=True)
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("deals"),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=err, transient=True, auto_refresh=False, disable=not err.is_terminal) as bar:
+        task = bar.add_task("Arena", total=deals)
+
+        def tick() -> None:
+            bar.advance(task)
+            bar.refresh()
+
+        bar.refresh()
+        return runner.run(match, deals, jobs, tick)
+
+
+def _table(rows: list[BotSummary]) -> Table:
+    table = Table(header_style="bold")
+    table.add_column("Bot", no_wrap=True)
+    for heading in ("Seats", "Games", "Win share (95% CI)", "Mean score (95% CI)", "s/move", "Max", "Moves"):
+        table.add_column(heading, justify="right", no_wrap=True)
+    for row in rows:
+        table.add_row(
+            row.bot,
+            str(row.seats),
+            str(row.games),
+            _estimate(row.win_share, 3),
+            _estimate(row.mean_score, 1),
+            _duration(row.seconds_mean),
+            _duration(row.seconds_max),
+            str(row.moves),
+        )
+    return table
+
+
+def _estimate(value: Estimate, digits: int) -> str:
+    """``0.312 (0.270–0.354)``; without an interval (a single deal) just the mean."""
+    if value.low is None or value.high is None:
+        return f"{value.mean:.{digits}f}"
+    return f"{value.mean:.{digits}f} ({value.low:.{digits}f}–{value.high:.{digits}f})"
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:.0f} µs"
+    if seconds < 1:
+        return f"{seconds * 1e3:.1f} ms"
+    return f"{seconds:.2f} s"
