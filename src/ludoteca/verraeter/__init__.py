@@ -6,6 +6,7 @@ Pure and deterministic: no I/O beyond reading the shipped landscape table, no cl
 from ludoteca.core.game import GameDefinition
 
 from .actions import Action, action_from_json, parse_action
+from .determinize import determinize
 from .options import LandscapeTable, VerraeterOptions
 from .setup import from_setup, new_game
 from .state import VerraeterState
@@ -25,6 +26,7 @@ DEFINITION = GameDefinition(
     progress_key="rounds",
     seat_names=("Brown", "Blue", "Green", "Orange"),
     view_type=VerraeterView,
+    determinize=determinize,
 )
 
 __all__ = [
@@ -35,6 +37,7 @@ __all__ = [
     "VerraeterState",
     "VerraeterView",
     "action_from_json",
+    "determinize",
     "from_setup",
     "new_game",
     "parse_action",
