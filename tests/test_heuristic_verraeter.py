@@ -168,10 +168,10 @@ def test_builder_turns_a_gutshof_to_kontor_late_and_builds_early() -> None:
     play(s, "supply none", "supply none", "supply none", "supply none")
     early = _choose(s)
     assert early.to_text().startswith("build")
-    s = position(example_setup(hands=[[], [], [], []], round=8))
+    s = position(example_setup(hands=[[3, 4, 5], [], [], []], round=8))
     play(s, "conflict 1/2", "take builder", "take traitor", "take strategist", "take farmer")
     play(s, "supply none", "supply none", "supply none", "supply none")
-    assert _choose(s) == parse_action("turn 3")  # Brown's Gutshof under the Eagle Stadt
+    assert _choose(s) == parse_action("turn 3")  # Brown's Gutshof under the Eagle Stadt: 3 cards × 1 Kontor
 
 
 def test_places_its_gutshof_under_a_safe_landscape_of_its_house() -> None:

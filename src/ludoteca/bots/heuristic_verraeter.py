@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import permutations
+from math import erf
 
 from ludoteca.core.rng import Rng
 from ludoteca.verraeter.actions import (
@@ -52,9 +54,9 @@ from ludoteca.verraeter.view import VerraeterView
 
 # ---------------------------------------------------------------- tuning (measured against random and itself)
 
-ALPHA = 0.5
+ALPHA = 0.6
 """Expected share of its hand another player commits to a conflict."""
-KEEP_PER_CP = 0.1
+KEEP_PER_CP = 0.15
 """Worth (VP) of one conflict point kept in hand for later rounds."""
 DRAW_VP = 0.4
 """Worth (VP) of drawing one supply card."""
@@ -72,6 +74,10 @@ SPREAD_PER_ROUND = 4.0
 """Spread (VP) of the score gap between two players over one round still to play."""
 KEEP_EPS = 0.01
 """A token worth per card kept, so that of two plays worth the same the smaller is made."""
+WIN_SCALE = 10.0
+"""Worth (VP) of a certain win, for the last round, where the bot plays for first place."""
+FINAL_SD = 1.5
+"""Uncertainty (VP) of the final scores we estimate in the last round."""
 DRAFT_SUMS = 8
 """Most supply totals compared per card in the draft (for speed)."""
 EPS = 1e-9
@@ -79,9 +85,12 @@ EPS = 1e-9
 _ALL_CARDS = tuple(range(6))
 _DECK_COUNTS = tuple(SUPPLY_DECK.count(v) for v in range(max(SUPPLY_DECK) + 1))
 _SQRT_HALF = 0.7071067811865476
+_RELEVANT = (TRAITOR, DIPLOMAT2, DIPLOMAT5)
 
 Scenario = tuple[float, tuple[int, ...], int]
 """(probability, every seat's allegiance after the reveal, Eagle's minus Rose's diplomat CP)."""
+_Holders = tuple[tuple[int, int], ...]
+"""(seat, card) for the Traitor and Diplomats among some players' cards."""
 
 
 def choose(view: VerraeterView, legal: Sequence[Action], rng: Rng) -> Action:
@@ -129,6 +138,7 @@ class _Ctx:
         "n",
         "opp_mean",
         "opp_var",
+        "options_cache",
         "rounds_left",
         "table",
         "view",
@@ -177,6 +187,7 @@ class _Ctx:
         else:
             self.opp_mean, self.opp_var = mean, var
         self.weights = self._weights()
+        self.options_cache: dict[tuple[int, int], list[tuple[int, float, tuple[int, ...]]]] = {}
 
     def _weights(self) -> tuple[float, ...]:
         """How much each opponent's points count against ours (summing to ``REL``): most for the closest rivals.
@@ -200,6 +211,10 @@ class _Ctx:
             raw[q] = w + 1e-6
         total = sum(raw)
         return tuple(REL * w / total for w in raw)
+
+    def shares_of_hand(self, p: int) -> float:
+        """Cards ``p`` is expected to play from their hand."""
+        return ALPHA * min(self.view.hand_sizes[p], MAX_SUPPLY_PLAY)
 
     def vp(self, kind: int, winners: int) -> int:
         return self.table.points(kind, winners) if winners > 0 else 0
@@ -236,6 +251,9 @@ class _Ctx:
 
         With ``most``, at most that many totals, spread over the range (the smallest and largest included).
         """
+        got = self.options_cache.get((draws, most))
+        if got is not None:
+            return got
         hand = self.hand
         best: dict[int, tuple[float, tuple[int, ...]]] = {}
         for cards in sub_hands(hand, MAX_SUPPLY_PLAY):
@@ -251,6 +269,7 @@ class _Ctx:
         if most and len(out) > most:
             step = (len(out) - 1) / (most - 1)
             out = [out[round(j * step)] for j in range(most)]
+        self.options_cache[draws, most] = out
         return out
 
 
@@ -269,7 +288,7 @@ def _switches(view: VerraeterView, card: int) -> bool:
 class _Conflict:
     """A conflict between landscape ``position`` and the next, seen from our seat: what each outcome is worth."""
 
-    __slots__ = ("cache", "cp", "ctx", "land")
+    __slots__ = ("cache", "cp", "ctx", "land", "made")
 
     def __init__(self, ctx: _Ctx, position: int) -> None:
         self.ctx = ctx
@@ -279,22 +298,36 @@ class _Conflict:
         cps = ctx.table.cp
         self.cp = (cps[ring[self.land[EAGLE]].kind], cps[ring[self.land[ROSE]].kind])
         self.cache: dict[tuple[int, tuple[int, ...], bool], float] = {}
+        # made[winner + 1][p][side]: cards p's Gutshof bring when p supports side, once winner (-1: tie) is known.
+        self.made: list[list[tuple[int, int]] | None] = [None, None, None]
+
+    def _made(self, winner: int) -> list[tuple[int, int]]:
+        got = self.made[winner + 1]
+        if got is None:
+            ctx = self.ctx
+            houses = ctx.houses
+            if winner >= 0:
+                houses = houses[:]
+                houses[self.land[1 - winner]] = winner
+            got = [
+                (ctx.producing(p, houses, EAGLE), ctx.producing(p, houses, ROSE)) if ctx.gutshof[p] else (0, 0)
+                for p in range(ctx.n)
+            ]
+            self.made[winner + 1] = got
+        return got
 
     def production(self, winner: int, final: Sequence[int], farmer: bool) -> float:
         """Relative worth of everyone's Gutshof production once ``winner`` (-1: tie) has taken its landscape."""
         ctx = self.ctx
         if ctx.last:
             return 0.0
-        houses = ctx.houses
-        if winner >= 0:
-            houses = houses[:]
-            houses[self.land[1 - winner]] = winner
+        made = self._made(winner)
         future = min(float(ctx.rounds_left), PROD_ROUNDS)
         total = 0.0
         for p in range(ctx.n):
-            if not ctx.gutshof[p]:
+            got = made[p][final[p]] * DRAW_VP
+            if not got:
                 continue
-            got = ctx.producing(p, houses, final[p]) * DRAW_VP
             if p == ctx.me:
                 total += got * (future if farmer else future + 1.0)
             else:
@@ -322,14 +355,8 @@ class _Conflict:
         self.cache[key] = value
         return value
 
-    def expected(
-        self, scenarios: list[Scenario], played: Sequence[bool], sums: Sequence[int], farmer: bool
-    ) -> list[float]:
-        """Expected relative worth of the conflict for each total we might play.
-
-        ``played`` marks the players whose supply is already on the table; the others are expected to add
-        ``ALPHA`` of their hand, with the spread of a random share of unseen cards.
-        """
+    def _spread(self, played: Sequence[bool]) -> tuple[list[float], float]:
+        """Expected supply of each other player (played or to come) and the spread of what is to come."""
         ctx = self.ctx
         view, me, n = ctx.view, ctx.me, ctx.n
         mean = [0.0] * n
@@ -343,6 +370,47 @@ class _Conflict:
                 h = min(view.hand_sizes[p], MAX_SUPPLY_PLAY)
                 mean[p] = ALPHA * h * ctx.opp_mean
                 var += h * (ALPHA * (1.0 - ALPHA) * ctx.opp_mean * ctx.opp_mean + ALPHA * ctx.opp_var)
+        return mean, var
+
+    def outcome_odds(
+        self, scenarios: Sequence[Scenario], played: Sequence[bool], sums: Sequence[int]
+    ) -> list[list[tuple[float, float, float]]]:
+        """Per scenario and total we might play: the chances that the Eagle wins, the Rose wins, or a tie."""
+        ctx = self.ctx
+        me, n = ctx.me, ctx.n
+        mean, var = self._spread(played)
+        scale = _SQRT_HALF / math.sqrt(var) if var > EPS else 0.0
+        base = self.cp[EAGLE] - self.cp[ROSE]
+        out: list[list[tuple[float, float, float]]] = []
+        for _, final, diff in scenarios:
+            mu = float(base + diff)
+            for p in range(n):
+                if p != me:
+                    mu += mean[p] if final[p] == EAGLE else -mean[p]
+            sign = 1.0 if final[me] == EAGLE else -1.0
+            row: list[tuple[float, float, float]] = []
+            for s in sums:
+                d = mu + sign * s
+                if scale == 0.0:
+                    row.append((1.0, 0.0, 0.0) if d > 0 else (0.0, 1.0, 0.0) if d < 0 else (0.0, 0.0, 1.0))
+                    continue
+                pe = 0.5 + 0.5 * erf((d - 0.5) * scale)
+                pr = 0.5 - 0.5 * erf((d + 0.5) * scale)
+                row.append((pe, pr, 1.0 - pe - pr))
+            out.append(row)
+        return out
+
+    def expected(
+        self, scenarios: Sequence[Scenario], played: Sequence[bool], sums: Sequence[int], farmer: bool
+    ) -> list[float]:
+        """Expected relative worth of the conflict for each total we might play.
+
+        ``played`` marks the players whose supply is already on the table; the others are expected to add
+        ``ALPHA`` of their hand, with the spread of a random share of unseen cards.
+        """
+        ctx = self.ctx
+        me, n = ctx.me, ctx.n
+        mean, var = self._spread(played)
         inv = 1.0 / math.sqrt(var) if var > EPS else 0.0
         out = [0.0] * len(sums)
         base = self.cp[EAGLE] - self.cp[ROSE]
@@ -360,57 +428,158 @@ class _Conflict:
                     d = mu + sign * s
                     out[j] += prob * (u_e if d > 0 else u_r if d < 0 else u_t)
                 continue
+            scale = inv * _SQRT_HALF
             for j, s in enumerate(sums):
                 d = mu + sign * s
-                pe = _phi((d - 0.5) * inv)
-                pr = _phi((-d - 0.5) * inv)
+                pe = 0.5 + 0.5 * erf((d - 0.5) * scale)
+                pr = 0.5 - 0.5 * erf((d + 0.5) * scale)
                 out[j] += prob * (pe * u_e + pr * u_r + (1.0 - pe - pr) * u_t)
         return out
 
 
-def _scenarios(ctx: _Ctx, my_card: int) -> list[Scenario]:
+def _final_round(
+    ctx: _Ctx,
+    conflict: _Conflict,
+    my_card: int,
+    played: Sequence[bool],
+    options: Sequence[tuple[int, float, tuple[int, ...]]],
+) -> list[float]:
+    """In the last round: our chance of finishing first (times ``WIN_SCALE``) for each total we might play.
+
+    Everyone's final score is estimated from the conflict's outcome, the action cards' points (the Traitor by
+    the scenario, the Strategist by the odds the draft gives) and the Kontor bonus (for us exactly from the
+    cards we keep and draw; for the others from their expected hand).
+    """
+    view, me, n = ctx.view, ctx.me, ctx.n
+    scores = view.scores
+    ring = view.ring
+    # Our own ways of scoring the Kontor bonus: (Kontor in play, cards drawn) for the card we hold.
+    draws = ctx.my_draws(my_card)
+    kontors = min(ctx.kontors[me], MAX_KONTOR)
+    ways = [(kontors, draws)]
+    if my_card == BUILDER:
+        mine = view.allegiance[me]
+        if ctx.gutshof[me] and kontors < MAX_KONTOR:
+            idle = any(ctx.houses[i] != mine for i in ctx.gutshof[me])
+            ways.append((kontors + 1, draws if idle else max(draws - 1, 0)))
+        if view.reserve[me] and any(land.estate_owner < 0 and land.house == mine for land in ring):
+            ways.append((kontors, min(draws + 1, ctx.cap)))
+    bonus = 1.0 if my_card == TRAITOR else 2.0 if my_card == STRATEGIST else 0.0
+    strategist = _strategist_odds(ctx, my_card)
+    opp_base = [0.0] * n
+    for q in range(n):
+        if q == me:
+            continue
+        hand = float(view.hand_sizes[q])
+        if not played[q]:
+            hand -= ctx.shares_of_hand(q)
+        final_hand = min(hand + ctx.producing(q, ctx.houses, view.allegiance[q]), float(ctx.limit))
+        opp_base[q] = scores[q] + 2.0 * strategist[q] + min(ctx.kontors[q], MAX_KONTOR) * min(final_hand, 3.0)
+    sums = [s for s, _, _ in options]
+    keeps = [len(view.hand) - len(cards) for _, _, cards in options]
+    scenarios = _scenarios(ctx, my_card)
+    probs = conflict.outcome_odds(scenarios, played, sums)
+    out = [0.0] * len(options)
+    scale = _SQRT_HALF / FINAL_SD
+    for (prob, final, _), odds in zip(scenarios, probs, strict=True):
+        for w_index, winner in enumerate((EAGLE, ROSE, -1)):
+            opp = [opp_base[q] + (1.0 if final[q] != view.allegiance[q] else 0.0) for q in range(n)]
+            mine_vp = 0.0
+            if winner >= 0:
+                k = sum(1 for h in final if h == winner)
+                v = float(ctx.vp(ring[conflict.land[1 - winner]].kind, k))
+                for q in range(n):
+                    if final[q] == winner:
+                        opp[q] += v
+                if final[me] == winner:
+                    mine_vp = v
+            cache: dict[int, float] = {}
+            for j, kept in enumerate(keeps):
+                pw = 0.0
+                for kontor, drawn in ways:
+                    points = kontor * min(kept + drawn, ctx.limit, 3)
+                    got = cache.get(points)
+                    if got is None:
+                        total = scores[me] + bonus + mine_vp + points
+                        got = 1.0
+                        for q in range(n):
+                            if q != me:
+                                got *= 0.5 + 0.5 * erf((total - opp[q] + 0.5) * scale)
+                        cache[points] = got
+                    pw = max(pw, got)
+                out[j] += prob * odds[j][w_index] * pw
+    return [WIN_SCALE * x + KEEP_EPS * kept for x, kept in zip(out, keeps, strict=True)]
+
+
+def _strategist_odds(ctx: _Ctx, my_card: int) -> list[float]:
+    """The chance that each other player holds the Strategist, from what the draft showed us."""
+    view, n, me = ctx.view, ctx.n, ctx.me
+    odds = [0.0] * n
+    if view.revealed:
+        return [1.0 if c == STRATEGIST and p != me else 0.0 for p, c in enumerate(view.chosen)]
+    if my_card == STRATEGIST:
+        return odds
+    offered = view.offered
+    k = _order_pos(view, me)
+    if not offered:
+        return [0.0 if p == me else 1.0 / 6.0 for p in range(n)]
+    if STRATEGIST in offered:
+        group = [p for p in range(n) if _order_pos(view, p) > k]
+        pool = len(offered) - 1
+    else:
+        group = [p for p in range(n) if _order_pos(view, p) < k]
+        pool = k + 1
+    for p in group:
+        odds[p] = 1.0 / pool
+    return odds
+
+
+def _scenarios(ctx: _Ctx, my_card: int) -> Sequence[Scenario]:
     """Each way the other players' action cards may lie, equally likely among those the draft allows.
 
     The players before us in the draft hold cards that were not offered to us (one of those was put aside);
     the players after us hold cards from those we pass on.
     """
-    view, n, me = ctx.view, ctx.n, ctx.me
-    allegiance = view.allegiance
+    view = ctx.view
     if view.revealed:
         diff = 0
         for p, c in enumerate(view.chosen):
             b = 2 if c == DIPLOMAT2 else 5 if c == DIPLOMAT5 else 0
-            diff += b if allegiance[p] == EAGLE else -b
-        return [(1.0, tuple(allegiance), diff)]
-    offered = view.offered
+            diff += b if view.allegiance[p] == EAGLE else -b
+        return [(1.0, tuple(view.allegiance), diff)]
+    switch5 = view.options.edition == 2008 and view.all_same_at_start
+    return _draft_scenarios(ctx.n, ctx.me, view.start_player, view.allegiance, view.offered, my_card, switch5)
+
+
+@lru_cache(maxsize=4096)
+def _draft_scenarios(
+    n: int, me: int, start: int, allegiance: tuple[int, ...], offered: tuple[int, ...], my_card: int, switch5: bool
+) -> tuple[Scenario, ...]:
     others = [p for p in range(n) if p != me]
     if offered:
-        k = _order_pos(view, me)
+        k = (me - start) % n
         groups = [
-            ([p for p in others if _order_pos(view, p) < k], [c for c in _ALL_CARDS if c not in offered]),
-            ([p for p in others if _order_pos(view, p) > k], [c for c in offered if c != my_card]),
+            (tuple(p for p in others if (p - start) % n < k), tuple(c for c in _ALL_CARDS if c not in offered)),
+            (tuple(p for p in others if (p - start) % n > k), tuple(c for c in offered if c != my_card)),
         ]
     else:
-        groups = [(others, [c for c in _ALL_CARDS if c != my_card])]
-    # Only who holds the Traitor and the Diplomats matters.
-    switch5 = view.options.edition == 2008 and view.all_same_at_start
-    partial: list[tuple[float, list[int]]] = [(1.0, [-1] * n)]
+        groups = [(tuple(others), tuple(c for c in _ALL_CARDS if c != my_card))]
+    combined: dict[tuple[int, ...], float] = {tuple(my_card if p == me else -1 for p in range(n)): 1.0}
     for players, pool in groups:
         if not players:
             continue
-        perms = list(permutations(pool, len(players)))
-        share = 1.0 / len(perms)
-        grown: list[tuple[float, list[int]]] = []
-        for w, assign in partial:
-            for perm in perms:
-                a = assign[:]
-                for p, c in zip(players, perm, strict=True):
+        ways = _group_ways(players, pool)
+        grown: dict[tuple[int, ...], float] = {}
+        for assign, w in combined.items():
+            for key, share in ways:
+                a = list(assign)
+                for p, c in key:
                     a[p] = c
-                grown.append((w * share, a))
-        partial = grown
+                t = tuple(a)
+                grown[t] = grown.get(t, 0.0) + w * share
+        combined = grown
     acc: dict[tuple[tuple[int, ...], int], float] = {}
-    for w, assign in partial:
-        assign[me] = my_card
+    for assign, w in combined.items():
         final = list(allegiance)
         diff = 0
         for p in range(n):
@@ -421,9 +590,21 @@ def _scenarios(ctx: _Ctx, my_card: int) -> list[Scenario]:
                 diff += 2 if final[p] == EAGLE else -2
             elif c == DIPLOMAT5:
                 diff += 5 if final[p] == EAGLE else -5
-        key = (tuple(final), diff)
-        acc[key] = acc.get(key, 0.0) + w
-    return [(w, final, diff) for (final, diff), w in acc.items()]
+        effect = (tuple(final), diff)
+        acc[effect] = acc.get(effect, 0.0) + w
+    return tuple((w, final, diff) for (final, diff), w in acc.items())
+
+
+@lru_cache(maxsize=1024)
+def _group_ways(players: tuple[int, ...], pool: tuple[int, ...]) -> tuple[tuple[_Holders, float], ...]:
+    """How ``players`` may hold distinct cards of ``pool``, reduced to who holds the Traitor and the Diplomats."""
+    ways: dict[_Holders, int] = {}
+    count = 0
+    for perm in permutations(pool, len(players)):
+        key = tuple((p, c) for p, c in zip(players, perm, strict=True) if c in _RELEVANT)
+        ways[key] = ways.get(key, 0) + 1
+        count += 1
+    return tuple((key, m / count) for key, m in ways.items())
 
 
 # ---------------------------------------------------------------- phase 3: supply
@@ -436,8 +617,11 @@ def _supply(ctx: _Ctx, legal: Sequence[Action]) -> list[tuple[float, Action]]:
     played = [_order_pos(view, p) < k for p in range(ctx.n)]
     conflict = _Conflict(ctx, view.conflict)
     options = ctx.sum_options(ctx.my_draws(my_card))
-    ev = conflict.expected(_scenarios(ctx, my_card), played, [s for s, _, _ in options], my_card == FARMER)
     plays = {a.cards: a for a in legal if isinstance(a, PlaySupply)}
+    if ctx.last:
+        values = _final_round(ctx, conflict, my_card, played, options)
+        return [(values[j], plays[cards]) for j, (_, _, cards) in enumerate(options) if cards in plays]
+    ev = conflict.expected(_scenarios(ctx, my_card), played, [s for s, _, _ in options], my_card == FARMER)
     return [(ev[j] + keep, plays[cards]) for j, (_, keep, cards) in enumerate(options) if cards in plays]
 
 
@@ -450,16 +634,16 @@ def _draft(ctx: _Ctx, legal: Sequence[Action]) -> list[tuple[float, Action]]:
     played = [False] * n
     later = sum(1 for p in range(n) if _order_pos(view, p) > _order_pos(view, me))
     offered = [a.card for a in legal if isinstance(a, TakeAction)]
-    options_by_draws: dict[int, list[tuple[int, float, tuple[int, ...]]]] = {}
     out: list[tuple[float, Action]] = []
     for a in legal:
         if not isinstance(a, TakeAction):
             continue
         card = a.card
         draws = ctx.my_draws(card)
-        options = options_by_draws.get(draws)
-        if options is None:
-            options = options_by_draws[draws] = ctx.sum_options(draws, DRAFT_SUMS)
+        options = ctx.sum_options(draws, DRAFT_SUMS)
+        if ctx.last:
+            out.append((max(_final_round(ctx, conflict, card, played, options)), a))
+            continue
         ev = conflict.expected(_scenarios(ctx, card), played, [s for s, _, _ in options], card == FARMER)
         value = max(ev[j] + keep for j, (_, keep, _) in enumerate(options))
         if _switches(view, card) and not ctx.last:
@@ -510,8 +694,8 @@ def _conflict(ctx: _Ctx, legal: Sequence[Action]) -> list[tuple[float, Action]]:
 def _borders(ctx: _Ctx, allegiance: Sequence[int], positions: Sequence[int]) -> list[float]:
     """Our expected relative worth of a conflict at each position, for the given allegiances, before the draft.
 
-    Every player is expected to commit ``ALPHA`` of their hand (we of ours) and 7/6 CP of diplomats; each may
-    be the Traitor (1 in 6), which widens the spread.
+    Every other player is expected to commit ``ALPHA`` of their hand and 7/6 CP of diplomats, and each player
+    may be the Traitor (1 in 6), which widens the spread; we play the total that is best for us at that border.
     """
     view, me, n = ctx.view, ctx.me, ctx.n
     mine = allegiance[me]
@@ -530,7 +714,8 @@ def _borders(ctx: _Ctx, allegiance: Sequence[int], positions: Sequence[int]) -> 
     k_mine = sum(1 for h in allegiance if h == mine)
     w_mine = sum(ctx.weights[p] for p in range(n) if allegiance[p] == mine)
     w_theirs = sum(ctx.weights[p] for p in range(n) if allegiance[p] != mine)
-    edge = sum(contrib[p] if allegiance[p] == mine else -contrib[p] for p in range(n))
+    edge = 7.0 / 6.0 + sum(contrib[p] if allegiance[p] == mine else -contrib[p] for p in range(n) if p != me)
+    options = ctx.sum_options(ctx.my_draws(-1), DRAFT_SUMS)
     final = tuple(allegiance)
     ring = view.ring
     cps = ctx.table.cp
@@ -539,12 +724,16 @@ def _borders(ctx: _Ctx, allegiance: Sequence[int], positions: Sequence[int]) -> 
         conflict = _Conflict(ctx, position)
         ours, theirs = conflict.land[mine], conflict.land[1 - mine]
         mu = float(cps[ring[ours].kind] - cps[ring[theirs].kind]) + edge
-        p_win = _phi((mu - 0.5) * inv)
-        p_lose = _phi((-mu - 0.5) * inv)
         base = conflict.production(-1, final, False)
         u_win = ctx.vp(ring[theirs].kind, k_mine) * (1.0 - w_mine) + conflict.production(mine, final, False) - base
         u_lose = -w_theirs * ctx.vp(ring[ours].kind, n - k_mine) + conflict.production(1 - mine, final, False) - base
-        out.append(p_win * u_win + p_lose * u_lose)
+        best = -math.inf
+        for s, keep, _ in options:
+            d = mu + s
+            value = _phi((d - 0.5) * inv) * u_win + _phi((-d - 0.5) * inv) * u_lose + keep
+            if value > best:
+                best = value
+        out.append(best)
     return out
 
 
@@ -575,6 +764,8 @@ def _prod_chance(ctx: _Ctx, i: int, side: int) -> float:
 
 def _build_value(ctx: _Ctx, action: Action) -> float:
     """Worth of a Builder option against passing: draws to come from a Gutshof, final points from a Kontor."""
+    if ctx.last:
+        return _final_points(ctx, action) - _final_points(ctx, PassBuild())
     me = ctx.me
     side = ctx.view.allegiance[me]
     rounds = ctx.rounds_left + 1  # draws still to come, this round's included
@@ -595,6 +786,30 @@ def _build_value(ctx: _Ctx, action: Action) -> float:
             return lose - fill
         return (fill if ctx.kontors[me] < MAX_KONTOR else 0.0) - lose
     return 0.0
+
+
+def _final_points(ctx: _Ctx, action: Action) -> float:
+    """Our Kontor bonus at the end if the Builder's ``action`` is the last thing we do before the final draw."""
+    me, view = ctx.me, ctx.view
+    side = view.allegiance[me]
+    houses = ctx.houses
+    kontors = ctx.kontors[me]
+    producing = sum(1 for i in ctx.gutshof[me] if houses[i] == side)
+    if isinstance(action, Build):
+        if action.kontor:
+            kontors += 1
+        elif houses[action.landscape] == side:
+            producing += 1
+    elif isinstance(action, TurnEstate):
+        i = action.landscape
+        if view.ring[i].kontor:
+            kontors -= 1
+            producing += houses[i] == side
+        else:
+            kontors += 1
+            producing -= houses[i] == side
+    final = min(len(ctx.hand) + min(producing, ctx.cap), ctx.limit)
+    return float(min(kontors, MAX_KONTOR) * min(final, 3))
 
 
 def _build(ctx: _Ctx, legal: Sequence[Action]) -> list[tuple[float, Action]]:
