@@ -1,17 +1,18 @@
 """The hand-written Verräter strategy of the ``heuristic`` bot.
 
 It counts victory points against its rivals: its own gain minus the opponents' gains, weighted towards
-whoever is closest in score. Everything turns on the round's conflict. From the draft it knows which
-action cards each other player can hold, so it weighs every way the Traitor and the Diplomats can lie; it
-counts the supply cards seen and estimates each house's strength with a normal model of the cards still to
-come. It then plays the set of supply cards that gives the best mix of win chance and cards kept: nothing
-for a hopeless or a safe conflict, just enough when late in the order. Cards in hand are worth keeping for
-later rounds (less when a full hand would only block draws), and in the last round only for the Kontor
-bonus. In the draft each card is priced by its effect on this conflict plus its own reward: the
-Strategist's 2 VP and the choice of the next conflict, the Traitor's point and a better house for the rounds
-to come, the Farmer's and Diplomat +2's draws, the Builder's estate. The conflict it sets is the border
-with the best expected gain for its house. Gutshof go under safe landscapes of its house and are turned to
-Kontor when few rounds are left, and low cards are swapped for draws at the hand limit.
+whoever is closest in score; in the last round it plays for first place outright. Everything turns on the
+round's conflict. From the draft it knows which action cards each other player can hold, so it weighs
+every way the Traitor and the Diplomats can lie; it counts the supply cards seen and estimates each house's
+strength with a normal model of the cards still to come. It then plays the supply that gives the best mix
+of win chance and cards kept: nothing for a hopeless or a safe conflict, just enough when late in the
+order. Cards in hand are worth keeping for later rounds (less when a full hand would only block draws) and,
+in the last round, only for the Kontor bonus. In the draft each card is priced by its effect on this
+conflict plus its own reward: the Strategist's 2 VP and the choice of the next conflict, the Traitor's
+point and a better house for the rounds to come, the Farmer's and Diplomat +2's draws, the Builder's
+estate. The conflict it sets is the border with the best expected gain for its house. Gutshof go under
+safe landscapes of its house and are turned to Kontor when few rounds are left; low cards are swapped for
+draws at the hand limit.
 """
 
 from __future__ import annotations
@@ -129,6 +130,7 @@ class _Ctx:
         "cmean",
         "cvar",
         "gutshof",
+        "gutshof_by_house",
         "hand",
         "houses",
         "kontors",
@@ -159,6 +161,7 @@ class _Ctx:
         ring = view.ring
         self.houses = [land.house for land in ring]
         self.gutshof: list[list[int]] = [[] for _ in range(n)]
+        self.gutshof_by_house = [[0, 0] for _ in range(n)]
         self.kontors = [0] * n
         for i, land in enumerate(ring):
             if land.estate_owner >= 0:
@@ -166,6 +169,7 @@ class _Ctx:
                     self.kontors[land.estate_owner] += 1
                 else:
                     self.gutshof[land.estate_owner].append(i)
+                    self.gutshof_by_house[land.estate_owner][land.house] += 1
         # Card counting: the cards we have not seen are in other hands or the draw pile.
         counts = list(_DECK_COUNTS)
         for v in view.hand:
@@ -305,14 +309,15 @@ class _Conflict:
         got = self.made[winner + 1]
         if got is None:
             ctx = self.ctx
-            houses = ctx.houses
+            counts = [list(c) for c in ctx.gutshof_by_house]
             if winner >= 0:
-                houses = houses[:]
-                houses[self.land[1 - winner]] = winner
-            got = [
-                (ctx.producing(p, houses, EAGLE), ctx.producing(p, houses, ROSE)) if ctx.gutshof[p] else (0, 0)
-                for p in range(ctx.n)
-            ]
+                lost = self.land[1 - winner]
+                land = ctx.view.ring[lost]
+                if land.estate_owner >= 0 and not land.kontor:
+                    counts[land.estate_owner][1 - winner] -= 1
+                    counts[land.estate_owner][winner] += 1
+            cap = ctx.cap
+            got = [(min(e, cap), min(r, cap)) for e, r in counts]
             self.made[winner + 1] = got
         return got
 
