@@ -86,7 +86,7 @@ def test_a_choice_depends_only_on_the_view_and_the_seed(game: str, n: int, spec:
 
 
 def test_search_levels_are_budgets() -> None:
-    assert bots.parse_spec("ismcts:easy")[1] == Budget(iterations=100)
+    assert bots.parse_spec("ismcts:easy")[1] == Budget(iterations=50)
     hard = bots.parse_spec("ismcts:hard")[1]
     assert hard is not None and hard.seconds is not None and hard.seconds <= 2.0
     assert bots.parse_spec("ismcts:800") == ("ismcts", Budget(iterations=800))

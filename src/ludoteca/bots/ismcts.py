@@ -24,6 +24,7 @@ import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Any, ClassVar, TypeVar
 
 from ludoteca import games
@@ -43,7 +44,7 @@ MARGIN_WEIGHT = 0.1
 CLOCK_EVERY = 16
 """Iterations between two looks at the clock when the budget has a time limit."""
 
-DEFAULT_BUDGET = Budget(iterations=1000, seconds=1.0)
+DEFAULT_BUDGET = Budget(iterations=300, seconds=1.0)
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,27 @@ def _outcome(state: Any, n: int) -> tuple[list[float], list[float]]:
     return wins, rewards
 
 
+@dataclass(frozen=True)
+class Lookahead:
+    """What a game may tell the search about looking ahead; the default is random play to the end.
+
+    ``horizon(world)`` gives, for the world sampled at the start of an iteration, a test of where to
+    stop and judge with ``evaluate(state) -> win chance per seat``. ``policy(state, rng)`` plays the
+    moves outside the tree (instead of uniformly random ones), and with ``model_others`` also the other
+    seats' moves inside it: the search then branches only on its own seat's choices and expects the
+    others to play like the policy.
+    """
+
+    horizon: Callable[[Any], Callable[[Any], bool]] | None = None
+    evaluate: Callable[[Any], list[float]] | None = None
+    policy: Callable[[Any, Rng], Any] | None = None
+    model_others: bool = False
+
+
+_LOOKAHEADS = {"verraeter": "ludoteca.bots.search_verraeter:LOOKAHEAD"}
+"""Per game, where its :class:`Lookahead` lives (``module:attribute``), imported when first needed."""
+
+
 def random_playout(state: Any, rng: Rng) -> None:
     """Play uniformly random legal actions to the end of the game (the default playout policy)."""
     while not state.is_terminal():
@@ -99,14 +121,13 @@ class IsmctsBot(Bot):
 
     name = "ismcts"
     levels: ClassVar[Mapping[str, Budget]] = {
-        "easy": Budget(iterations=100),
-        "normal": Budget(iterations=1000, seconds=1.0),
+        "easy": Budget(iterations=50),
+        "normal": Budget(iterations=300, seconds=1.0),
         "hard": Budget(iterations=100_000, seconds=1.8),
     }
 
     def __init__(self, seed: int, budget: Budget | None = None) -> None:
         super().__init__(seed, budget)
-        self.playout: Callable[[Any, Rng], None] = random_playout
         self.last_iterations = 0
         """Iterations run by the latest search (for speed reports)."""
         self.last_seconds = 0.0
@@ -142,27 +163,47 @@ class IsmctsBot(Bot):
         iterations = budget.iterations if budget.iterations is not None else 1 << 62
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         rng = self.rng
-        playout = self.playout
+        lookahead = self.lookahead(definition.name)
+        me = getattr(view, "player", -1)
         root = _Node(-1)
         started = time.perf_counter()
         done = 0
         while done < iterations:
             if deadline is not None and done % CLOCK_EVERY == 0 and done and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, determinize(view, rng, keep_log=False), rng, playout)
+            self._iterate(root, determinize(view, rng, keep_log=False), rng, lookahead, me)
             done += 1
         self.last_iterations = done
         self.last_seconds = time.perf_counter() - started
         return root
 
     @staticmethod
-    def _iterate(root: _Node, state: Any, rng: Rng, playout: Callable[[Any, Rng], None]) -> None:
+    def lookahead(game: str) -> Lookahead:
+        """The game's lookahead (how far to play, how, and how to judge where it stops), or plain random
+        playouts to the end of the game."""
+        target = _LOOKAHEADS.get(game)
+        if target is None:
+            return Lookahead()
+        module, _, attr = target.partition(":")
+        found: Lookahead = getattr(import_module(module), attr)
+        return found
+
+    @staticmethod
+    def _iterate(root: _Node, state: Any, rng: Rng, lookahead: Lookahead, me: int) -> None:
         """One iteration: select (UCB1 with availability), expand one node, play out, back up."""
         node = root
         path = [root]
         log = math.log
         sqrt = math.sqrt
-        while not state.is_terminal():
+        horizon = lookahead.horizon(state) if lookahead.horizon else None
+        policy = lookahead.policy
+        model = lookahead.model_others
+        while True:
+            if state.is_terminal() or (horizon is not None and horizon(state)):
+                break
+            if model and policy is not None and state.current_player() != me:
+                state.apply(policy(state, rng))
+                continue
             legal = state.legal_actions()
             children = node.children
             untried = []
@@ -191,8 +232,16 @@ class IsmctsBot(Bot):
             node = children[best_action]
             state.apply(best_action)
             path.append(node)
-        playout(state, rng)
-        wins, rewards = _outcome(state, state.num_players)
+        while not state.is_terminal() and (horizon is None or not horizon(state)):
+            if policy is None:
+                legal = state.legal_actions()
+                state.apply(legal[rng.below(len(legal))])
+            else:
+                state.apply(policy(state, rng))
+        if state.is_terminal() or lookahead.evaluate is None:
+            wins, rewards = _outcome(state, state.num_players)
+        else:
+            wins = rewards = lookahead.evaluate(state)
         for visited in path[1:]:
             p = visited.player
             visited.visits += 1
