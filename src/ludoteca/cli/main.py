@@ -30,6 +30,8 @@ from .recording import Recorder, new_record
 from .renderers import Renderer
 from .results import result_json, result_renderables
 
+DEFAULT_BOT = "heuristic"
+"""Who fills the seats nobody named: the hand-written strategy (instant, and worth beating)."""
 EXIT_USAGE = 2
 
 
@@ -91,7 +93,7 @@ def cli() -> None:
 
     \b
     Examples:
-      ludoteca play verraeter                       you against three random bots
+      ludoteca play verraeter                       you against three heuristic bots
       ludoteca play verraeter --seats human,human,random --record game.json
       ludoteca play verraeter --seats random,random,random,random --seed 7
       ludoteca replay game.json
@@ -105,7 +107,7 @@ def cli() -> None:
 def _parse_seats(text: str | None, definition: GameDefinition) -> list[str]:
     if text is None:
         n = min(max(4, definition.min_players), definition.max_players)
-        return [HUMAN] + ["random"] * (n - 1)
+        return [HUMAN] + [DEFAULT_BOT] * (n - 1)
     kinds = [s.strip().lower() for s in text.split(",")]
     for kind in kinds:
         if kind == HUMAN:
@@ -168,7 +170,7 @@ def _describe_options(options: Any, definition: GameDefinition) -> str:
 )
 @click.argument("game", required=False)
 @click.option("--seats", metavar="KIND,KIND,...", help="One entry per seat, clockwise: human or a bot name. "
-              "The count is the number of players. [default: human and random bots, 4 seats]")
+              "The count is the number of players. [default: human and heuristic bots, 4 seats]")
 @click.option("--seed", type=click.IntRange(min=0), help="Seed of the game and the bots (default: random, shown).")
 @click.option("--option", "-o", "option_pairs", multiple=True, metavar="KEY=VALUE",
               help="A rule option, e.g. -o edition=1998 -o hand_limit=6 (repeatable).")
@@ -260,7 +262,7 @@ def _resume(
     elif record.seats is not None:
         kinds = _parse_seats(",".join(record.seats), definition)
     else:
-        kinds = [HUMAN] + ["random"] * (n - 1)
+        kinds = [HUMAN] + [DEFAULT_BOT] * (n - 1)
     record.seats = list(kinds)
     console = _console()
     options = definition.options_from_dict(record.options)
