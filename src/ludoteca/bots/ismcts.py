@@ -41,7 +41,7 @@ EXPLORATION = 0.7
 MARGIN_WEIGHT = 0.1
 """Share of the reward given to the score margin (the rest is the win share)."""
 
-CLOCK_EVERY = 16
+CLOCK_EVERY = 1
 """Iterations between two looks at the clock when the budget has a time limit."""
 
 DEFAULT_BUDGET = Budget(iterations=300, seconds=1.0)
@@ -105,7 +105,10 @@ class Lookahead:
     model_others: bool = False
 
 
-_LOOKAHEADS = {"verraeter": "ludoteca.bots.search_verraeter:LOOKAHEAD"}
+_LOOKAHEADS = {
+    "verraeter": "ludoteca.bots.search_verraeter:LOOKAHEAD",
+    "kreta": "ludoteca.bots.search_kreta:LOOKAHEAD",
+}
 """Per game, where its :class:`Lookahead` lives (``module:attribute``), imported when first needed."""
 
 
