@@ -21,7 +21,10 @@ def _imports(path: Path) -> list[str]:
         elif isinstance(node, ast.ImportFrom):
             if node.level:  # relative import: stays inside the package
                 continue
-            names.append(node.module or "")
+            if node.module == "ludoteca":  # from ludoteca import games: the module is ludoteca.games
+                names += [f"ludoteca.{a.name}" for a in node.names]
+            else:
+                names.append(node.module or "")
     return names
 
 
@@ -39,3 +42,18 @@ def test_rules_cores_import_nothing_from_outer_layers(package: str) -> None:
             else:
                 assert top in sys.stdlib_module_names, f"{where}: the cores use the standard library only"
                 assert top not in FORBIDDEN, f"{where}: no clock, no global random, no I/O in a rules core"
+
+
+OUTER = {
+    "bots": ("ludoteca.core", "ludoteca.games", "ludoteca.verraeter", "ludoteca.kreta", "ludoteca.bots"),
+    "arena": ("ludoteca.core", "ludoteca.games", "ludoteca.bots", "ludoteca.arena"),
+}
+
+
+@pytest.mark.parametrize("package", sorted(OUTER))
+def test_bots_and_the_arena_never_import_the_layers_above_them(package: str) -> None:
+    """Bots see the cores (through views); the arena sees bots; neither knows the CLI or a server."""
+    for path in sorted((SRC / package).rglob("*.py")):
+        for name in _imports(path):
+            if name.split(".")[0] == "ludoteca":
+                assert name.startswith(OUTER[package]), f"{path.relative_to(SRC)} imports {name}"
