@@ -2,8 +2,8 @@
 
 Random playouts are useless in Kreta (a random Commander wanders, a random Castellan scores for the
 rival), so the search branches only on its own seat's choices, expects the other seats to answer as
-the heuristic bot would (from their own view of the sampled world), and stops when every seat has had
-its turn and play is back with it. The position reached is judged by projected points: the points
+the heuristic bot's one-ply strategy would (from their own view of the sampled world), and stops when
+every seat has had its turn and play is back with it. The position reached is judged by projected points: the points
 already won, plus, for each coming scoring, the provinces around its fort site shared out by the
 present influence (first place the province's VP, second place half with 3 or 4 players), the two
 face-up fort cards in full and the face-down ones spread over the sites not yet seen. A softmax over
@@ -47,11 +47,12 @@ def horizon(world: Any) -> Callable[[Any], bool]:
 
 
 def heuristic_move(state: Any, rng: Rng) -> Any:
-    """The heuristic bot's choice for the seat to act, from that seat's view of the sampled world."""
+    """The heuristic's one-ply choice (without its own look at the answer, five times cheaper) for the
+    seat to act, from that seat's view of the sampled world."""
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    return heuristic_kreta.choose(state.view(state.current_player()), legal, rng)
+    return heuristic_kreta.choose(state.view(state.current_player()), legal, rng, heuristic_kreta.QUICK)
 
 
 def _shares(st: KretaState, node_k: int, out: list[float], weight: float) -> None:
