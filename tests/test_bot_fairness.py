@@ -21,6 +21,7 @@ CHEAP = ("random", "heuristic")
 CHEAP_POSITIONS = {"verraeter": 1500, "kreta": 500}
 """Positions per case (Kreta's heuristic looks a turn ahead, so it gets fewer): thousands in all."""
 SEARCH_BUDGET = Budget(iterations=6)
+SEARCH_POSITIONS = {"verraeter": 120, "kreta": 50}
 CASES = [(g.name, n) for g in map(games.get, games.names()) for n in range(g.min_players, g.max_players + 1)]
 
 
@@ -60,7 +61,7 @@ def test_cheap_bots_only_ever_choose_legal_actions(game: str, n: int) -> None:
 
 @pytest.mark.parametrize(("game", "n"), CASES)
 def test_the_search_bot_only_ever_chooses_legal_actions(game: str, n: int) -> None:
-    for k, state in enumerate(_positions(game, n, 120, 12)):
+    for k, state in enumerate(_positions(game, n, SEARCH_POSITIONS[game], 12)):
         p = state.current_player()
         legal = state.legal_actions()
         action = _bot("ismcts", k).choose(state.view(p), legal)
