@@ -112,6 +112,15 @@ _LOOKAHEADS = {
 """Per game, where its :class:`Lookahead` lives (``module:attribute``), imported when first needed."""
 
 
+def win_chances(projected: Sequence[float], spread: float) -> list[float]:
+    """Chances of winning from projected final scores: a softmax whose temperature ``spread`` is the
+    typical swing still to come (wide early in a game, narrow near its end)."""
+    top = max(projected)
+    weights = [math.exp((x - top) / spread) for x in projected]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
 def random_playout(state: Any, rng: Rng) -> None:
     """Play uniformly random legal actions to the end of the game (the default playout policy)."""
     while not state.is_terminal():

@@ -21,7 +21,7 @@ from ludoteca.kreta.constants import MOVE
 from ludoteca.kreta.state import KretaState
 
 from . import heuristic_kreta
-from .ismcts import Lookahead
+from .ismcts import Lookahead, win_chances
 
 SECOND_CARD = 0.8
 """Weight of the second face-up fort card's scoring (the first is scored next, in full)."""
@@ -94,11 +94,7 @@ def evaluate(state: Any) -> list[float]:
         share = rest / len(hidden)
         for num in hidden:
             _shares(st, t.node_index[num], proj, share)
-    temp = BASE_SPREAD + SPREAD_PER_SCORING * math.sqrt(left)
-    top = max(proj)
-    weights = [math.exp((x - top) / temp) for x in proj]
-    total = sum(weights)
-    return [w / total for w in weights]
+    return win_chances(proj, BASE_SPREAD + SPREAD_PER_SCORING * math.sqrt(left))
 
 
 LOOKAHEAD = Lookahead(horizon=horizon, evaluate=evaluate, policy=heuristic_move, model_others=True)

@@ -18,7 +18,7 @@ from ludoteca.verraeter.cards import MAX_KONTOR
 from ludoteca.verraeter.state import VerraeterState
 
 from . import heuristic_verraeter
-from .ismcts import Lookahead
+from .ismcts import Lookahead, win_chances
 
 HAND_VP_PER_CP = 0.15
 """Worth (VP) of one conflict point of supply in hand, for the rounds to come."""
@@ -56,11 +56,7 @@ def evaluate(state: Any) -> list[float]:
         hand = st.hands[p]
         kontor = min(st._kontor_count(p), MAX_KONTOR)
         proj.append(vp + HAND_VP_PER_CP * sum(hand) + kontor * min(len(hand), 3) * (0.5 if left > 1 else 1.0))
-    t = BASE_SPREAD + SPREAD_PER_ROUND * math.sqrt(left)
-    top = max(proj)
-    weights = [math.exp((x - top) / t) for x in proj]
-    total = sum(weights)
-    return [w / total for w in weights]
+    return win_chances(proj, BASE_SPREAD + SPREAD_PER_ROUND * math.sqrt(left))
 
 
 LOOKAHEAD = Lookahead(horizon=horizon, evaluate=evaluate, policy=heuristic_move, model_others=True)
