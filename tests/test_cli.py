@@ -237,6 +237,7 @@ def _bad_record(tmp_path: Path, content: str) -> str:
 BAD = [
     (["play", "chess"], "unknown game 'chess'"),
     (["play", "verraeter", "--seats", "human,wizard,random"], "unknown seat 'wizard'"),
+    (["play", "verraeter", "--seats", "human,ismcts:fast,random"], "bad budget 'fast' for bot 'ismcts'"),
     (["play", "verraeter", "--seats", "random,random"], "Verräter takes 3–4 players, not 2"),
     (["play", "verraeter", "--seats", "random,random,random,random,random"], "takes 3–4 players, not 5"),
     (["play", "verraeter", "--seats", BOTS4, "-o", "colour=red"], "unknown option 'colour'"),
@@ -389,3 +390,16 @@ def test_resume_rejects_what_the_record_fixes(tmp_path: Path) -> None:
     assert missing.exit_code == 2 and "cannot read" in missing.stderr
     neither = run("play")
     assert neither.exit_code == 2 and "--resume" in neither.stderr
+
+
+@pytest.mark.parametrize(("game", "seats"), [("verraeter", "human,heuristic,heuristic"), ("kreta", "human,heuristic")])
+def test_hint_shows_the_search_bots_choice_and_two_alternatives(
+    game: str, seats: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("ludoteca.cli.play.HINT_LEVEL", "easy")  # the advice, not its quality, is tested here
+    result = run("play", game, "--seats", seats, "--seed", "3", "--delay", "0", input="hint\nquit\ny\n")
+    hint = result.stdout.split("Hint")[1]
+    assert "simulated games in" in hint
+    assert hint.count("estimated win chance") == 3
+    assert "  best " in hint and hint.count("  then ") == 2
+    assert result.exit_code == 0
