@@ -5,9 +5,10 @@ The bot never sees the true state. Each iteration samples one full world consist
 then walks a single tree shared by all worlds (SO-ISMCTS): at each node only the actions legal in the
 sampled world compete, chosen by UCB1 with *availability* counts, so an action that is often
 impossible (an opponent's card it may not hold) is not penalised for it. One new node is added per
-iteration, the world is played out to the end by a playout policy, and each node on the path is
-credited with the result for the seat that chose it. Chance (the shuffles and draws after the
-sampled moment) comes from the sampled world's own generator, so it is averaged over as well.
+iteration, the world is played out (to the end at random, or as far as the game's :class:`Lookahead`
+says and judged there), and each node on the path is credited with the result for the seat that chose
+it. Chance (the shuffles and draws after the sampled moment) comes from the sampled world's own
+generator, so it is averaged over as well.
 
 Rewards are win shares (1 for a sole win, 1/k when k seats tie for first, 0 otherwise), plus a
 small term for the score margin so that among equally winning lines the bot prefers the richer one
