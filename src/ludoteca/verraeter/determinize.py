@@ -36,14 +36,11 @@ from ludoteca.core.rng import Rng
 
 from .cards import (
     ACTION_NAMES,
-    DIPLOMAT2,
-    FARMER,
-    FARMER_DRAW,
     START_HAND_1998,
     SUPPLY_DECK,
     SUPPLY_VALUES,
 )
-from .state import CONFLICT_PHASE, DRAW, SETUP, VerraeterState
+from .state import CONFLICT_PHASE, DRAW, SETUP, VerraeterState, draw_queue
 from .view import PHASES, VerraeterView
 
 _KINDS = len(SUPPLY_VALUES)
@@ -210,26 +207,17 @@ def _unseen(view: VerraeterView) -> list[int]:
 
 
 def _draw_queue(view: VerraeterView) -> list[tuple[int, int]]:
-    """The rest of phase 10's draw queue (as ``VerraeterState._after_build`` builds it), from the player to act."""
-    n, chosen, options = view.num_players, view.chosen, view.options
-    cap = options.draw_cap
-    queue: list[tuple[int, int]] = []
-    farmer = chosen.index(FARMER) if FARMER in chosen else -1
-    if farmer >= 0:
-        queue.append((farmer, FARMER_DRAW if cap is None else min(FARMER_DRAW, cap)))
+    """The rest of phase 10's draw queue, from the player to act (the state's own rule, on the view)."""
     ring = view.ring
-    for k in range(n):
-        p = (view.start_player + k) % n
-        if p == farmer:
-            continue
-        side = view.allegiance[p]
-        d = sum(1 for x in ring if x.estate_owner == p and not x.kontor and x.house == side)
-        if chosen[p] == DIPLOMAT2:
-            d += 1
-        if cap is not None and d > cap:
-            d = cap
-        if d > 0:
-            queue.append((p, d))
+    queue = draw_queue(
+        view.options.draw_cap,
+        view.start_player,
+        view.chosen,
+        view.allegiance,
+        [x.estate_owner for x in ring],
+        [x.kontor for x in ring],
+        [x.house for x in ring],
+    )
     for k, (p, _) in enumerate(queue):
         if p == view.to_act:
             return queue[k:]

@@ -10,6 +10,8 @@ draw comes from the state's own seeded generator.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ludoteca.core.errors import IllegalActionError, MalformedActionError
 from ludoteca.core.events import Event, EventLog, push, visible_events
 from ludoteca.core.game import TERMINAL, GameResult
@@ -58,6 +60,42 @@ from .options import VerraeterOptions
 from .view import PHASES, Landscape, VerraeterView
 
 SETUP, CONFLICT_PHASE, DRAFT, SUPPLY, BUILD_PHASE, DRAW, OVER = range(7)
+
+
+def draw_queue(
+    cap: int | None,
+    start_player: int,
+    chosen: Sequence[int],
+    allegiance: Sequence[int],
+    estate_owner: Sequence[int],
+    estate_kontor: Sequence[bool],
+    land_house: Sequence[int],
+) -> list[tuple[int, int]]:
+    """Phase 10's draws, in order: ``(seat, cards)`` for the Farmer first, then clockwise from the start
+    player each seat's Gutshof on landscapes of its house, plus one for the Diplomat +2, within the cap.
+
+    A function of the table alone, so ``determinize`` rebuilds the queue from a view with the same rule.
+    """
+    n = len(allegiance)
+    queue: list[tuple[int, int]] = []
+    farmer = chosen.index(FARMER) if FARMER in chosen else -1
+    if farmer >= 0:
+        queue.append((farmer, FARMER_DRAW if cap is None else min(FARMER_DRAW, cap)))
+    for k in range(n):
+        p = (start_player + k) % n
+        if p == farmer:
+            continue
+        side = allegiance[p]
+        d = sum(
+            1 for i in range(RING_SIZE) if estate_owner[i] == p and not estate_kontor[i] and land_house[i] == side
+        )
+        if chosen[p] == DIPLOMAT2:
+            d += 1
+        if cap is not None and d > cap:
+            d = cap
+        if d > 0:
+            queue.append((p, d))
+    return queue
 
 
 class VerraeterState:
@@ -488,25 +526,15 @@ class VerraeterState:
         for p in range(n):
             self.discard.extend(self.played[p])
         self.played = [()] * n
-        cap = self.options.draw_cap
-        queue: list[tuple[int, int]] = []
-        farmer = self._holder(FARMER)
-        if farmer >= 0:
-            queue.append((farmer, FARMER_DRAW if cap is None else min(FARMER_DRAW, cap)))
-        owner, kontor, house = self.estate_owner, self.estate_kontor, self.land_house
-        for k in range(n):
-            p = (self.start_player + k) % n
-            if p == farmer:
-                continue
-            side = self.allegiance[p]
-            d = sum(1 for i in range(RING_SIZE) if owner[i] == p and not kontor[i] and house[i] == side)
-            if self.chosen[p] == DIPLOMAT2:
-                d += 1
-            if cap is not None and d > cap:
-                d = cap
-            if d > 0:
-                queue.append((p, d))
-        self.draw_queue = queue
+        self.draw_queue = draw_queue(
+            self.options.draw_cap,
+            self.start_player,
+            self.chosen,
+            self.allegiance,
+            self.estate_owner,
+            self.estate_kontor,
+            self.land_house,
+        )
         self._continue_draws()
 
     def _continue_draws(self) -> None:
