@@ -22,8 +22,6 @@ from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import GameDefinition
 from ludoteca.core.rng import Rng
 
-from .stats import win_shares
-
 BotFactory = Callable[[str, int], Any]
 """``factory(spec, seed) -> bot``: :func:`ludoteca.bots.from_spec`, or a fake in tests."""
 
@@ -111,7 +109,7 @@ def play_game(
             )
         state.apply(action)
     result = state.result()
-    shares = win_shares(result.winners, n)
+    shares = result.win_shares()
     return [
         SeatRecord(deal, rotation, p, by_seat[p], result.scores[p], shares[p], decisions[p], seconds[p], longest[p])
         for p in range(n)

@@ -12,6 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ludoteca.core.game import win_shares
+
+__all__ = ["Z_975", "Estimate", "estimate", "t_critical", "win_shares"]
+
 Z_975 = 1.959963984540054
 """The standard normal 97.5% quantile: a two-sided 95% interval for large samples."""
 
@@ -76,11 +80,3 @@ def estimate(values: Sequence[float], bounds: tuple[float, float] | None = None)
     if bounds is not None:
         low, high = max(low, bounds[0]), min(high, bounds[1])
     return Estimate(mean, low, high, n)
-
-
-def win_shares(winners: Sequence[int], players: int) -> list[float]:
-    """Each seat's share of one game's win: 1/k for each of k tied winners, 0 for everyone else."""
-    if not winners:
-        return [0.0] * players
-    share = 1 / len(set(winners))
-    return [share if p in winners else 0.0 for p in range(players)]

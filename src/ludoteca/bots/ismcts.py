@@ -77,11 +77,7 @@ class _Node:
 def _outcome(state: Any, n: int) -> tuple[list[float], list[float]]:
     """Per seat: the win share, and the reward (win share blended with the normalised score margin)."""
     result = state.result()
-    winners = result.winners
-    share = 1.0 / len(winners)
-    wins = [0.0] * n
-    for w in winners:
-        wins[w] = share
+    wins = result.win_shares()
     scores = result.scores
     lo, hi = min(scores), max(scores)
     spread = float(hi - lo) or 1.0

@@ -40,6 +40,21 @@ class GameResult:
     winners: tuple[int, ...]
     progress: Mapping[str, int] = field(default_factory=dict)
 
+    def win_shares(self) -> list[float]:
+        """Each seat's share of the win: ``1/k`` for each of ``k`` tied winners, 0 for the others."""
+        return win_shares(self.winners, len(self.scores))
+
+
+def win_shares(winners: Sequence[int], players: int) -> list[float]:
+    """Each seat's share of one game's win: 1/k for each of k tied winners, 0 for everyone else.
+
+    The one measure of winning that bots (search rewards) and the arena (win share) both use.
+    """
+    if not winners:
+        return [0.0] * players
+    share = 1 / len(set(winners))
+    return [share if p in winners else 0.0 for p in range(players)]
+
 
 A = TypeVar("A")
 V_co = TypeVar("V_co", covariant=True)
