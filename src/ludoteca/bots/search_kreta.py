@@ -18,6 +18,7 @@ from typing import Any
 
 from ludoteca.core.rng import Rng
 from ludoteca.kreta.constants import MOVE
+from ludoteca.kreta.scoring import awards
 from ludoteca.kreta.state import KretaState
 
 from . import heuristic_kreta
@@ -56,20 +57,12 @@ def heuristic_move(state: Any, rng: Rng) -> Any:
 
 
 def _shares(st: KretaState, node_k: int, out: list[float], weight: float) -> None:
+    """Add to ``out`` each seat's points, times ``weight``, if fort site ``node_k`` were scored now."""
     t = st._t
     n = st._n
     for p in t.node_provs[node_k]:
-        inf = [st.influence(o, p) for o in range(n)]
-        top = max(inf)
-        if top < 1:
-            continue
-        vp = t.vp[p] * weight
-        second = max((x for x in inf if x < top), default=0)
-        for o in range(n):
-            if inf[o] == top:
-                out[o] += vp
-            elif n >= 3 and second >= 1 and inf[o] == second:
-                out[o] += vp / 2
+        for o, points in enumerate(awards([st.influence(o, p) for o in range(n)], t.vp[p])):
+            out[o] += points * weight
 
 
 def evaluate(state: Any) -> list[float]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ludoteca.core.events import Event, push
@@ -29,6 +30,28 @@ def influence(st: KretaState, seat: int, province: int) -> int:
     return inf
 
 
+def places(inf: Sequence[int]) -> tuple[int, int]:
+    """The influence that takes first place in a province, and second place (0: nobody takes it).
+
+    First place needs at least 1; every seat tied on it scores the full VP. With 3 or 4 players the
+    next-highest influence (at least 1) is second place, whatever the tie for first, and scores half
+    the VP rounded down (:func:`awards`); with 2 players there is no second place.
+    """
+    top = max(inf)
+    if top < 1:
+        return 0, 0
+    if len(inf) < 3:
+        return top, 0
+    second = max((x for x in inf if x < top), default=0)
+    return top, second
+
+
+def awards(inf: Sequence[int], vp: int) -> list[int]:
+    """What each seat would score for a province of ``vp`` VP with these influences (see :func:`places`)."""
+    top, second = places(inf)
+    return [vp if top and x == top else vp // 2 if second and x == second else 0 for x in inf]
+
+
 def castellan(st: KretaState, s: int) -> None:
     """Play the Castellan: score, spend the card, reveal the next, take cards back, maybe ask."""
     t = st._t
@@ -49,20 +72,12 @@ def castellan(st: KretaState, s: int) -> None:
             if fort[node_k] >= 0:
                 inf[fort[node_k]] += 1
         log = push(log, t.event("province", -1, (pid, vp, tuple(inf))))
-        top = max(inf)
-        if top < 1:
-            continue
-        for o in range(n):
-            if inf[o] == top:
-                st._pvp[o] += vp
-                log = push(log, t.event("score", o, (pid, vp, top)))
-        if n >= 3:
-            second = max((x for x in inf if x < top), default=0)
-            if second >= 1:
+        for place, points in zip(places(inf), (vp, vp // 2), strict=True):
+            if place:
                 for o in range(n):
-                    if inf[o] == second:
-                        st._pvp[o] += vp // 2
-                        log = push(log, t.event("score", o, (pid, vp // 2, second)))
+                    if inf[o] == place:
+                        st._pvp[o] += points
+                        log = push(log, t.event("score", o, (pid, points, place)))
     st._scorings = k + 1
     log = push(log, t.event("spent", s, (k, node)))
     choice = False
