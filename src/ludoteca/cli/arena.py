@@ -21,7 +21,6 @@ from ludoteca import bots
 from ludoteca.arena import runner
 from ludoteca.arena.stats import Estimate
 from ludoteca.arena.summary import BotSummary, summarize
-from ludoteca.core.game import GameDefinition
 
 
 @click.command(
@@ -79,10 +78,10 @@ def arena(
       ludoteca arena kreta --seats ismcts:800,heuristic --games 100 --seed 1 --json
     """
     # Imported here: main imports this module to register the command, and these helpers live there.
-    from .main import _console, _describe_options, _game, _parse_options
+    from .main import _console, _describe_options, _game, _parse_options, _parse_seats
 
     definition = _game(game)
-    lineup = _parse_lineup(seats, definition)
+    lineup = tuple(_parse_seats(seats, definition, humans=False))
     options = definition.options_from_dict(_parse_options(option_pairs))
     n = len(lineup)
     deals = math.ceil(num_games / n)
@@ -126,31 +125,6 @@ def arena(
         note = "No intervals from a single deal (the deal is the sample)."
     console.print(f"Parity win share: {1 / n:.3f} (1/{n}). {note} Times: per decision.", style="dim", soft_wrap=True)
     return 0
-
-
-def _parse_lineup(text: str, definition: GameDefinition) -> tuple[str, ...]:
-    """Validated, normalised bot specs (``Random`` and ``random`` are one bot)."""
-    specs: list[str] = []
-    for entry in text.split(","):
-        name, colon, budget = entry.strip().lower().partition(":")
-        spec = f"{name.strip()}:{budget.strip()}" if colon else name.strip()
-        if not spec:
-            raise click.BadParameter("an empty seat (give one bot per seat)", param_hint="'--seats'")
-        try:
-            bots.parse_spec(spec)
-        except bots.UnknownBotError as exc:
-            raise click.BadParameter(str(exc), param_hint="'--seats'") from exc
-        except ImportError as exc:  # a registered bot whose module is not in this build
-            raise click.BadParameter(
-                f"bot {name!r} is not available in this version of ludoteca ({exc})", param_hint="'--seats'"
-            ) from exc
-        specs.append(spec)
-    lo, hi = definition.min_players, definition.max_players
-    if not lo <= len(specs) <= hi:
-        raise click.BadParameter(
-            f"{definition.title} takes {lo}–{hi} players, not {len(specs)}", param_hint="'--seats'"
-        )
-    return tuple(specs)
 
 
 def _run_with_progress(match: runner.Match, deals: int, jobs: int) -> list[runner.SeatRecord]:

@@ -104,21 +104,27 @@ def cli() -> None:
 # ---------------------------------------------------------------- play
 
 
-def _parse_seats(text: str | None, definition: GameDefinition) -> list[str]:
+def _parse_seats(text: str | None, definition: GameDefinition, humans: bool = True) -> list[str]:
+    """One normalised entry per seat: ``human`` (unless ``humans`` is off, as in the arena) or a bot spec
+    such as ``ismcts:hard`` (``Random`` and ``random : 800`` become ``random`` and ``random:800``)."""
     if text is None:
         n = min(max(4, definition.min_players), definition.max_players)
         return [HUMAN] + [DEFAULT_BOT] * (n - 1)
-    kinds = [s.strip().lower() for s in text.split(",")]
-    for kind in kinds:
-        if kind == HUMAN:
-            continue
-        if kind.partition(":")[0] not in bots.names():
-            known = ", ".join((HUMAN, *bots.names()))
-            raise click.BadParameter(f"unknown seat {kind!r} (use {known})", param_hint="'--seats'")
-        try:
-            bots.parse_spec(kind)
-        except bots.UnknownBotError as exc:
-            raise click.BadParameter(str(exc), param_hint="'--seats'") from exc
+    kinds = []
+    for entry in text.split(","):
+        name, colon, budget = entry.strip().lower().partition(":")
+        kind = f"{name.strip()}:{budget.strip()}" if colon else name.strip()
+        if not kind:
+            raise click.BadParameter("an empty seat (give one entry per seat)", param_hint="'--seats'")
+        if kind != HUMAN or not humans:
+            if humans and kind.partition(":")[0] not in bots.names():
+                known = ", ".join((HUMAN, *bots.names()))
+                raise click.BadParameter(f"unknown seat {kind!r} (use {known})", param_hint="'--seats'")
+            try:
+                bots.parse_spec(kind)
+            except bots.UnknownBotError as exc:
+                raise click.BadParameter(str(exc), param_hint="'--seats'") from exc
+        kinds.append(kind)
     lo, hi = definition.min_players, definition.max_players
     if not lo <= len(kinds) <= hi:
         raise click.BadParameter(
