@@ -37,6 +37,7 @@ from ludoteca.verraeter.actions import (
     sub_hands,
 )
 from ludoteca.verraeter.cards import (
+    ACTION_NAMES,
     BUILDER,
     DIPLOMAT2,
     DIPLOMAT5,
@@ -83,7 +84,7 @@ DRAFT_SUMS = 8
 """Most supply totals compared per card in the draft (for speed)."""
 EPS = 1e-9
 
-_ALL_CARDS = tuple(range(6))
+_ALL_CARDS = tuple(range(len(ACTION_NAMES)))
 _DECK_COUNTS = tuple(SUPPLY_DECK.count(v) for v in range(max(SUPPLY_DECK) + 1))
 _SQRT_HALF = 0.7071067811865476
 _RELEVANT = (TRAITOR, DIPLOMAT2, DIPLOMAT5)
