@@ -1,0 +1,363 @@
+"""Kreta in words, in every language of the web app: the log, action labels, what to do now.
+
+The content mirrors the terminal's (``cli/render_kreta.py``: ``describe``, ``explain``); every sentence
+is a gettext message with named placeholders, counts use ``ngettext``. Character cards are named as the
+published translations name them (Italian: Ammiraglio, Comandante, Abate… from the Italian rules; German:
+the originals, Feldherr, Abt, Baumeister, Kastellan). Province names are the board file's own (proper
+names, the same in every language); nodes are numbers.
+
+Everything here is a pure function of a :class:`KretaView` (or one event of its log), the seat names
+and a translator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ludoteca.core.events import Event
+from ludoteca.kreta.actions import (
+    AbbotMove,
+    AbbotPlace,
+    AdmiralMove,
+    AdmiralPlace,
+    BuildFort,
+    BuildVillage,
+    Castellan,
+    CommanderMove,
+    CommanderPlace,
+    Harvest,
+    Keep,
+    King,
+    KretaAction,
+    Replace,
+    Step,
+    Stop,
+)
+from ludoteca.kreta.constants import CARDS, FACE_UP
+from ludoteca.kreta.view import KretaView
+
+from .i18n import Translator
+from .text_common import generic_line, number, over_text, seat_name
+
+
+def card_name(card: object, tr: Translator) -> str:
+    """A character card's name (``card``: a key of ``constants.CARDS``, e.g. ``"castellan"``)."""
+    names = {
+        "admiral": tr("Admiral"),
+        "commander": tr("Commander"),
+        "abbot": tr("Abbot"),
+        "farmer": tr("Farmer"),
+        "architect": tr("Architect"),
+        "king": tr("King"),
+        "castellan": tr("Castellan"),
+    }
+    return names.get(str(card), str(card))
+
+
+def tile_name(tile: object, tr: Translator) -> str:
+    """A farm tile's name, as a word inside a sentence ("wheat")."""
+    names = {
+        "wheat": tr("wheat"),
+        "olive": tr("olive"),
+        "wine": tr("wine"),
+        "thyme": tr("thyme"),
+        "cheese": tr("cheese"),
+    }
+    return names.get(str(tile), str(tile))
+
+
+def province_name(view: KretaView, pid: object) -> str:
+    """A province id as its name on the board (the id itself if the board does not know it)."""
+    try:
+        return view.board.province(pid if isinstance(pid, int) else str(pid)).name
+    except (KeyError, IndexError):
+        return str(pid)
+
+
+def breakdown_labels(tr: Translator) -> dict[str, str]:
+    """Labels of ``GameResult.breakdown``'s keys (``KretaState.result``)."""
+    return {"provinces": tr("Provinces"), "tiles": tr("Farm tiles")}
+
+
+def rules_text(view: KretaView, tr: Translator) -> str:
+    """The rule options in force, in one line (like ``KretaOptions.describe``)."""
+    o = view.options
+    board = (
+        tr("the shipped reconstruction of Crete")
+        if o.board is None
+        else tr("board %(name)s") % {"name": view.board.name}
+    )
+    abbot = (
+        tr("abbots block passing villagers")
+        if o.abbot_blocks_passing
+        else tr("villagers may pass through another player's abbot's province")
+    )
+    return f"{board}; {abbot}"
+
+
+def next_node(view: KretaView) -> int | None:
+    """The node the next scoring takes: the leftmost face-up fort card."""
+    return next((n for i, n in enumerate(view.fort_row) if i >= view.scorings and n is not None), None)
+
+
+def revealed_node(view: KretaView) -> int | None:
+    """In the Castellan's choice: the node of the fort card just turned up."""
+    slot = view.scorings + FACE_UP - 1
+    return view.fort_row[slot] if 0 <= slot < len(view.fort_row) else None
+
+
+# ---------------------------------------------------------------- the log
+
+_Line = Callable[[KretaView, tuple[object, ...], str, Sequence[str], Translator], str]
+
+
+def log_line(view: KretaView, event: Event, names: Sequence[str], tr: Translator) -> str:
+    """One event of ``view.log`` in words (an unknown kind, or data of an unexpected shape, gets
+    :func:`generic_line`)."""
+    fn = _LINES.get(event.kind)
+    if fn is None:
+        return generic_line(event, names, tr)
+    try:
+        return fn(view, event.data, seat_name(names, event.seat, tr), names, tr)
+    except (IndexError, TypeError, ValueError, KeyError):
+        return generic_line(event, names, tr)
+
+
+def _place(view: KretaView, d: tuple[object, ...], who: str, names: Sequence[str], tr: Translator) -> str:
+    values = {"who": who, "province": province_name(view, d[1])}
+    if d[0] == "abbot":
+        return tr("%(who)s puts their abbot into %(province)s.") % values
+    if d[0] == "ship":
+        return tr("%(who)s puts a ship into the port of %(province)s.") % values
+    if d[0] == "villager":
+        return tr("%(who)s puts a villager into %(province)s.") % values
+    raise ValueError(d[0])
+
+
+def _move(view: KretaView, d: tuple[object, ...], who: str, names: Sequence[str], tr: Translator) -> str:
+    values = {"who": who, "from": province_name(view, d[1]), "to": province_name(view, d[2])}
+    if d[0] == "abbot":
+        return tr("%(who)s moves their abbot from %(from)s to %(to)s.") % values
+    if d[0] == "ship":
+        return tr("%(who)s sails a ship from %(from)s to %(to)s.") % values
+    if d[0] == "villager":
+        return tr("%(who)s moves a villager from %(from)s to %(to)s.") % values
+    raise ValueError(d[0])
+
+
+def _stop(view: KretaView, d: tuple[object, ...], who: str, names: Sequence[str], tr: Translator) -> str:
+    n = number(d[0])
+    return tr.ngettext(
+        "%(who)s ends the Commander's movement with %(n)d point unused.",
+        "%(who)s ends the Commander's movement with %(n)d points unused.",
+        n,
+    ) % {"who": who, "n": n}
+
+
+def _build(view: KretaView, d: tuple[object, ...], who: str, names: Sequence[str], tr: Translator) -> str:
+    if d[0] == "fort":
+        return tr("%(who)s builds a fort on node %(node)s.") % {"who": who, "node": d[1]}
+    if d[0] == "village":
+        return tr("%(who)s builds a village in %(province)s.") % {"who": who, "province": province_name(view, d[1])}
+    raise ValueError(d[0])
+
+
+def _harvest(view: KretaView, d: tuple[object, ...], who: str, names: Sequence[str], tr: Translator) -> str:
+    return tr("%(who)s harvests the %(tile)s of %(province)s: +%(vp)d VP.") % {
+        "who": who,
+        "tile": tile_name(d[1], tr),
+        "province": province_name(view, d[0]),
+        "vp": number(d[2]),
+    }
+
+
+def _scoring(view: KretaView, d: tuple[object, ...], who: str, names: Sequence[str], tr: Translator) -> str:
+    return tr("Scoring %(number)d of %(total)d, at node %(node)s.") % {
+        "number": number(d[0]),
+        "total": len(view.fort_row),
+        "node": d[1],
+    }
+
+
+def _province(view: KretaView, d: tuple[object, ...], who: str, names: Sequence[str], tr: Translator) -> str:
+    raw = d[2]
+    influence = list(raw) if isinstance(raw, tuple | list) else []
+    values = {"province": province_name(view, d[0]), "vp": number(d[1])}
+    parts = [f"{seat_name(names, s, tr)} {v}" for s, v in enumerate(influence) if v]
+    if not parts:
+        return tr("%(province)s (%(vp)d VP) is scored: nobody has influence there.") % values
+    return tr("%(province)s (%(vp)d VP) is scored. Influence: %(influence)s.") % {
+        **values,
+        "influence": ", ".join(parts),
+    }
+
+
+def _score(view: KretaView, d: tuple[object, ...], who: str, names: Sequence[str], tr: Translator) -> str:
+    return tr("%(who)s scores %(vp)d VP for %(province)s (influence %(influence)d).") % {
+        "who": who,
+        "vp": number(d[1]),
+        "province": province_name(view, d[0]),
+        "influence": number(d[2]),
+    }
+
+
+def _reveal(view: KretaView, d: tuple[object, ...], who: str, names: Sequence[str], tr: Translator) -> str:
+    return tr("A fort card is turned up in slot %(slot)d: node %(node)s.") % {"slot": number(d[0]) + 1, "node": d[1]}
+
+
+def _end(view: KretaView, d: tuple[object, ...], who: str, names: Sequence[str], tr: Translator) -> str:
+    scores, winners = d[0], d[1]
+    if not isinstance(scores, tuple | list) or not isinstance(winners, tuple | list):
+        raise TypeError("scores and winners")
+    totals = ", ".join(f"{seat_name(names, s, tr)} {v}" for s, v in enumerate(scores))
+    return tr.ngettext(
+        "Game over. Final scores: %(scores)s. %(who)s wins.",
+        "Game over. Final scores: %(scores)s. %(who)s share the win.",
+        len(winners),
+    ) % {"scores": totals, "who": tr.format_list(seat_name(names, number(s), tr) for s in winners)}
+
+
+_LINES: dict[str, _Line] = {
+    "start": lambda v, d, who, n, tr: tr("A new game of Kreta: %(who)s starts.") % {"who": who},
+    "setup": lambda v, d, who, n, tr: tr("The game starts from a prepared position."),
+    "play": lambda v, d, who, n, tr: tr("%(who)s plays the %(card)s.") % {"who": who, "card": card_name(d[0], tr)},
+    "copy": lambda v, d, who, n, tr: (
+        tr("With the King, %(who)s carries out the %(card)s again.") % {"who": who, "card": card_name(d[0], tr)}
+    ),
+    "place": _place,
+    "move": _move,
+    "stop": _stop,
+    "build": _build,
+    "harvest": _harvest,
+    "scoring": _scoring,
+    "province": _province,
+    "score": _score,
+    "spent": lambda v, d, who, n, tr: tr("The fort card of node %(node)s is spent.") % {"node": d[1]},
+    "reveal": _reveal,
+    "keep": lambda v, d, who, n, tr: tr("%(who)s keeps the fort card of node %(node)s.") % {"who": who, "node": d[1]},
+    "replace": lambda v, d, who, n, tr: (
+        tr("%(who)s puts node %(old)s under the draw pile and turns up node %(new)s instead.")
+        % {"who": who, "old": d[1], "new": d[2]}
+    ),
+    "takeback": lambda v, d, who, n, tr: tr("Everyone takes their played cards back into hand."),
+    "end": _end,
+}
+EVENT_KINDS = frozenset(_LINES)
+"""Every event kind of the Kreta core that :func:`log_line` puts in words."""
+
+
+# ---------------------------------------------------------------- actions
+
+
+def _detail(view: KretaView, action: KretaAction, tr: Translator) -> str:
+    """What a card action does, without the card's name ("a ship into the port of Sitia")."""
+
+    def p(pid: str) -> str:
+        return province_name(view, pid)
+
+    if isinstance(action, AdmiralPlace):
+        return tr("a ship into the port of %(province)s") % {"province": p(action.port)}
+    if isinstance(action, AdmiralMove):
+        moves = list(zip(action.frm, action.to, strict=True))
+        if len(moves) == 1:
+            return tr("a ship %(from)s → %(to)s") % {"from": p(moves[0][0]), "to": p(moves[0][1])}
+        return tr("ships %(from)s → %(to)s and %(from2)s → %(to2)s") % {
+            "from": p(moves[0][0]),
+            "to": p(moves[0][1]),
+            "from2": p(moves[1][0]),
+            "to2": p(moves[1][1]),
+        }
+    if isinstance(action, CommanderPlace):
+        return tr("a villager into %(province)s") % {"province": p(action.province)}
+    if isinstance(action, CommanderMove):
+        return tr("move a villager %(from)s → %(to)s") % {"from": p(action.frm), "to": p(action.to)}
+    if isinstance(action, AbbotPlace):
+        return tr("the abbot into %(province)s") % {"province": p(action.province)}
+    if isinstance(action, AbbotMove):
+        return tr("the abbot %(from)s → %(to)s") % {"from": p(action.frm), "to": p(action.to)}
+    if isinstance(action, Harvest):
+        return tr("harvest every tile you can reach")
+    if isinstance(action, BuildFort):
+        return tr("a fort on node %(node)d") % {"node": action.node}
+    if isinstance(action, BuildVillage):
+        return tr("a village in %(province)s") % {"province": p(action.province)}
+    return action.to_text()
+
+
+def action_label(view: KretaView, action: KretaAction, names: Sequence[str], tr: Translator) -> str:
+    """A short label for a legal action of the seat to act: what clicking its button does."""
+    if isinstance(action, King):
+        return tr("King as %(card)s: %(action)s") % {
+            "card": card_name(_card_key(action.action), tr),
+            "action": _detail(view, action.action, tr),
+        }
+    if isinstance(action, Step):
+        return tr("Step %(from)s → %(to)s") % {
+            "from": province_name(view, action.frm),
+            "to": province_name(view, action.to),
+        }
+    if isinstance(action, Stop):
+        n = view.move_points
+        return tr.ngettext("Stop moving (%(n)d point left)", "Stop moving (%(n)d points left)", n) % {"n": n}
+    if isinstance(action, Castellan):
+        node = next_node(view)
+        if node is None:
+            return tr("Castellan: a scoring")
+        return tr("Castellan: score node %(node)d") % {"node": node}
+    if isinstance(action, Keep):
+        node = revealed_node(view)
+        return tr("Keep the fort card (node %(node)s)") % {"node": node if node is not None else "?"}
+    if isinstance(action, Replace):
+        node = revealed_node(view)
+        return tr("Replace node %(node)s with the top card of the pile") % {"node": node if node is not None else "?"}
+    return tr("%(card)s: %(action)s") % {"card": card_name(_card_key(action), tr), "action": _detail(view, action, tr)}
+
+
+def _card_key(action: KretaAction) -> str:
+    card = getattr(action, "card", -1)
+    return CARDS[card] if isinstance(card, int) and 0 <= card < len(CARDS) else "?"
+
+
+# ---------------------------------------------------------------- the phase
+
+
+def phase_title(view: KretaView, tr: Translator) -> str:
+    """The phase's name: a turn, a Commander movement, the Castellan's choice, or the end."""
+    if view.phase == "over" or view.to_act < 0:
+        return tr("Game over")
+    if view.phase == "castellan":
+        return tr("The Castellan's choice")
+    if view.move_points:
+        return tr("Commander: moving villagers")
+    return tr("Scoring %(number)d of %(total)d to come") % {"number": view.scorings + 1, "total": len(view.fort_row)}
+
+
+def phase_text(view: KretaView, names: Sequence[str], tr: Translator) -> str:
+    """What the seat to act must do now, in one sentence: an instruction to that seat itself,
+    a description to everyone else."""
+    if view.phase == "over" or view.to_act < 0:
+        return over_text(view.scores, names, tr)
+    values = {"who": seat_name(names, view.to_act, tr), "n": view.move_points}
+    node = revealed_node(view)
+    mine = view.player == view.to_act
+    if view.phase == "castellan":
+        if not mine:
+            return tr("%(who)s is deciding whether to keep the fort card just turned up.") % values
+        return tr(
+            "Keep the fort card just turned up (node %(node)s), or put it under the pile and turn up the top card "
+            "instead."
+        ) % {"node": node if node is not None else "?"}
+    if view.move_points:
+        if not mine:
+            return tr("%(who)s is moving villagers with the Commander.") % values
+        return (
+            tr.ngettext(
+                "Move your villagers across borders: %(n)d movement point left. Take a step, or stop.",
+                "Move your villagers across borders: %(n)d movement points left. Take a step, or stop.",
+                view.move_points,
+            )
+            % values
+        )
+    if not mine:
+        return tr("%(who)s is playing a character card.") % values
+    return tr("Play a character card from your hand and carry out its action.")

@@ -1,0 +1,396 @@
+"""Verräter in words, in every language of the web app: the log, action labels, what to do now.
+
+The content mirrors the terminal's (``cli/render_verraeter.py``: ``describe``, ``explain``), but every
+sentence is a gettext message with named placeholders, so a translator can reorder it, and counts use
+``ngettext``. Card, house and landscape names are messages of their own: in Italian and French they
+follow the published rule translations (Traditore, Traître; Magazzino, Grenier; Rifornimento,
+Richesses), in German they are the printed originals (Verräter, Baumeister, Gutshof, Kontor).
+Landscapes are named by type and ring number ("Forest 5"), the number the table shows.
+
+Everything here is a pure function of a :class:`VerraeterView` (or one event of its log), the seat
+names and a translator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ludoteca.core.events import Event
+from ludoteca.verraeter.actions import (
+    Action,
+    Build,
+    Discard,
+    PassBuild,
+    PlaceGutshof,
+    PlaySupply,
+    SetConflict,
+    TakeAction,
+    TurnEstate,
+)
+from ludoteca.verraeter.cards import DIPLOMAT5, EAGLE, RING_SIZE, TRAITOR
+from ludoteca.verraeter.view import VerraeterView
+
+from .i18n import Translator
+from .text_common import generic_line, number, over_text, seat_name
+
+
+def card_name(card: object, tr: Translator) -> str:
+    """An action card's name (``card``: index into ``cards.ACTION_KEYS``)."""
+    names = (tr("Traitor"), tr("Diplomat +2"), tr("Diplomat +5"), tr("Builder"), tr("Strategist"), tr("Farmer"))
+    return names[card] if isinstance(card, int) and 0 <= card < len(names) else "?"
+
+
+def house_name(house: object, tr: Translator) -> str:
+    if house == EAGLE:
+        return tr("Eagle")
+    return tr("Rose") if house == 1 else "?"
+
+
+def kind_name(kind: object, tr: Translator) -> str:
+    """A landscape type's name (``kind``: index into ``cards.LANDSCAPE_KEYS``)."""
+    names = (tr("Wasteland"), tr("Meadow"), tr("River"), tr("Forest"), tr("Village"), tr("Town"))
+    return names[kind] if isinstance(kind, int) and 0 <= kind < len(names) else "?"
+
+
+def landscape_name(view: VerraeterView, i: object, tr: Translator) -> str:
+    """A landscape of the ring by type and number as on the table: "Forest 5" (``i`` is 0-based)."""
+    if not isinstance(i, int) or not 0 <= i < len(view.ring):
+        return tr("landscape %(number)s") % {"number": i}
+    return tr("%(kind)s %(number)d") % {"kind": kind_name(view.ring[i].kind, tr), "number": i + 1}
+
+
+def cards_text(values: Sequence[object]) -> str:
+    """Supply card values as a sum: "5 + 3"."""
+    return " + ".join(str(v) for v in values)
+
+
+def breakdown_labels(tr: Translator) -> dict[str, str]:
+    """Labels of ``GameResult.breakdown``'s keys (``VerraeterState.result``)."""
+    return {
+        "conflict": tr("Conflicts"),
+        "traitor": tr("Traitor"),
+        "strategist": tr("Strategist"),
+        "kontor": tr("Kontor bonus"),
+    }
+
+
+def rules_text(view: VerraeterView, tr: Translator) -> str:
+    """The rule options in force, in one line (like ``VerraeterOptions.describe``)."""
+    o = view.options
+    parts = [
+        tr("%(edition)d edition") % {"edition": o.edition},
+        tr("hand limit %(limit)d") % {"limit": o.hand_limit},
+        tr("no draw cap") if o.draw_cap is None else tr("draw cap %(cap)d") % {"cap": o.draw_cap},
+    ]
+    if o.builder_places_kontor:
+        parts.append(tr("the Builder may place a Kontor"))
+    if o.landscapes.source != "reconstruction":
+        parts.append(tr("landscape VP from %(source)s") % {"source": o.landscapes.source})
+    return ", ".join(parts)
+
+
+# ---------------------------------------------------------------- the log
+
+_Line = Callable[[VerraeterView, Event, str, Sequence[str], Translator], str]
+
+
+def log_line(view: VerraeterView, event: Event, names: Sequence[str], tr: Translator) -> str:
+    """One event of ``view.log`` in words (an unknown kind, or data of an unexpected shape, gets
+    :func:`generic_line`)."""
+    fn = _LINES.get(event.kind)
+    if fn is None:
+        return generic_line(event, names, tr)
+    try:
+        return fn(view, event, seat_name(names, event.seat, tr), names, tr)
+    except (IndexError, TypeError, ValueError, KeyError):
+        return generic_line(event, names, tr)
+
+
+def _setup(view: VerraeterView, e: Event, who: str, names: Sequence[str], tr: Translator) -> str:
+    return tr("New game (%(edition)s edition): %(who)s is the start player and supports Eagle.") % {
+        "edition": e.data[0],
+        "who": who,
+    }
+
+
+def _round(view: VerraeterView, e: Event, who: str, names: Sequence[str], tr: Translator) -> str:
+    return tr("Round %(round)d of %(total)d: %(who)s is the start player.") % {
+        "round": number(e.data[0]),
+        "total": view.rounds_total,
+        "who": who,
+    }
+
+
+def _conflict(view: VerraeterView, e: Event, who: str, names: Sequence[str], tr: Translator) -> str:
+    a = number(e.data[0])
+    return tr("%(who)s sets the conflict between %(first)s and %(second)s.") % {
+        "who": who,
+        "first": landscape_name(view, a, tr),
+        "second": landscape_name(view, (a + 1) % RING_SIZE, tr),
+    }
+
+
+def _supply(view: VerraeterView, e: Event, who: str, names: Sequence[str], tr: Translator) -> str:
+    cards = [number(v) for v in e.data]
+    if not cards:
+        return tr("%(who)s plays no supply cards.") % {"who": who}
+    return tr("%(who)s plays supply %(cards)s (%(cp)d CP).") % {
+        "who": who,
+        "cards": cards_text(cards),
+        "cp": sum(cards),
+    }
+
+
+def _reveal(view: VerraeterView, e: Event, who: str, names: Sequence[str], tr: Translator) -> str:
+    cards = [
+        tr("%(who)s: %(card)s") % {"who": seat_name(names, p, tr), "card": card_name(c, tr)}
+        for p, c in enumerate(e.data)
+    ]
+    return tr("Action cards revealed: %(cards)s.") % {"cards": "; ".join(cards)}
+
+
+def _switch(view: VerraeterView, e: Event, who: str, names: Sequence[str], tr: Translator) -> str:
+    values = {"who": who, "house": house_name(e.data[0], tr)}
+    card = e.data[1] if len(e.data) > 1 else None
+    if card == TRAITOR:
+        return tr("%(who)s (Traitor) switches to %(house)s.") % values
+    if card == DIPLOMAT5:
+        return tr("%(who)s (Diplomat +5) switches to %(house)s: everyone supported one house (2008 rule).") % values
+    return tr("%(who)s switches to %(house)s.") % values
+
+
+def _tie(view: VerraeterView, e: Event, who: str, names: Sequence[str], tr: Translator) -> str:
+    return tr("Tie at %(eagle)d to %(rose)d: no landscape changes hands.") % {
+        "eagle": number(e.data[0]),
+        "rose": number(e.data[1]),
+    }
+
+
+def _won(view: VerraeterView, e: Event, who: str, names: Sequence[str], tr: Translator) -> str:
+    w, eagle, rose, lost = e.data[:4]
+    winner, loser = (eagle, rose) if w == EAGLE else (rose, eagle)
+    return tr("%(house)s wins the conflict %(winner)d to %(loser)d; %(landscape)s is conquered.") % {
+        "house": house_name(w, tr),
+        "winner": number(winner),
+        "loser": number(loser),
+        "landscape": landscape_name(view, lost, tr),
+    }
+
+
+def _score(view: VerraeterView, e: Event, who: str, names: Sequence[str], tr: Translator) -> str:
+    values = {"who": who, "vp": number(e.data[0])}
+    source = e.data[1] if len(e.data) > 1 else None
+    if source == "conflict":
+        return tr("%(who)s scores %(vp)d VP for the conquest.") % values
+    if source == "traitor":
+        return tr("%(who)s scores %(vp)d VP as Traitor.") % values
+    if source == "strategist":
+        return tr("%(who)s scores %(vp)d VP as Strategist.") % values
+    return tr("%(who)s scores %(vp)d VP.") % values
+
+
+def _conquer(view: VerraeterView, e: Event, who: str, names: Sequence[str], tr: Translator) -> str:
+    return tr("%(landscape)s turns to %(house)s.") % {
+        "landscape": landscape_name(view, e.data[0], tr),
+        "house": house_name(e.data[1], tr),
+    }
+
+
+def _build(view: VerraeterView, e: Event, who: str, names: Sequence[str], tr: Translator) -> str:
+    values = {"who": who, "landscape": landscape_name(view, e.data[0], tr)}
+    if e.data[1]:
+        return tr("%(who)s (Builder) places a Kontor under %(landscape)s.") % values
+    return tr("%(who)s (Builder) places a Gutshof under %(landscape)s.") % values
+
+
+def _turn(view: VerraeterView, e: Event, who: str, names: Sequence[str], tr: Translator) -> str:
+    values = {"who": who, "landscape": landscape_name(view, e.data[0], tr)}
+    if e.data[1]:
+        return tr("%(who)s (Builder) turns the estate card under %(landscape)s to its Kontor side.") % values
+    return tr("%(who)s (Builder) turns the estate card under %(landscape)s to its Gutshof side.") % values
+
+
+def _discard(view: VerraeterView, e: Event, who: str, names: Sequence[str], tr: Translator) -> str:
+    cards = [number(v) for v in e.data]
+    if not cards:
+        return tr("%(who)s discards nothing and draws fewer cards (hand limit).") % {"who": who}
+    return tr("%(who)s discards %(cards)s to stay within the hand limit.") % {"who": who, "cards": cards_text(cards)}
+
+
+def _draw(view: VerraeterView, e: Event, who: str, names: Sequence[str], tr: Translator) -> str:
+    k = number(e.data[0]) if e.data else 0
+    if k == 0:
+        return tr("%(who)s draws no cards.") % {"who": who}
+    return tr.ngettext("%(who)s draws %(n)d supply card.", "%(who)s draws %(n)d supply cards.", k) % {
+        "who": who,
+        "n": k,
+    }
+
+
+def _reshuffle(view: VerraeterView, e: Event, who: str, names: Sequence[str], tr: Translator) -> str:
+    n = number(e.data[0])
+    return tr.ngettext(
+        "The discard pile is shuffled into a new draw pile (%(n)d card).",
+        "The discard pile is shuffled into a new draw pile (%(n)d cards).",
+        n,
+    ) % {"n": n}
+
+
+def _over(view: VerraeterView, e: Event, who: str, names: Sequence[str], tr: Translator) -> str:
+    values = {"round": number(e.data[0]), "total": RING_SIZE}
+    if len(e.data) > 1 and e.data[1]:
+        return tr("Game over in round %(round)d: one house holds all %(total)d landscapes.") % values
+    return tr("Game over after round %(round)d.") % values
+
+
+def _simple(message: Callable[[Translator], str]) -> _Line:
+    """A line whose only placeholder is ``who``."""
+
+    def line(view: VerraeterView, e: Event, who: str, names: Sequence[str], tr: Translator) -> str:
+        return message(tr) % {"who": who}
+
+    return line
+
+
+_LINES: dict[str, _Line] = {
+    "setup": _setup,
+    "gutshof": lambda v, e, who, n, tr: (
+        tr("%(who)s places a Gutshof under %(landscape)s.")
+        % {"who": who, "landscape": landscape_name(v, e.data[0], tr)}
+    ),
+    "dealt": lambda v, e, who, n, tr: (
+        tr("%(who)s is dealt supply %(cards)s.") % {"who": who, "cards": cards_text([number(x) for x in e.data])}
+    ),
+    "round": _round,
+    "conflict": _conflict,
+    "take": _simple(lambda tr: tr("%(who)s keeps an action card.")),
+    "took": lambda v, e, who, n, tr: (
+        tr("%(who)s keeps the %(card)s (secret).") % {"who": who, "card": card_name(e.data[0], tr)}
+    ),
+    "supply": _supply,
+    "reveal": _reveal,
+    "switch": _switch,
+    "tie": _tie,
+    "won": _won,
+    "score": _score,
+    "conquer": _conquer,
+    "build": _build,
+    "turn": _turn,
+    "pass": _simple(lambda tr: tr("%(who)s (Builder) builds nothing.")),
+    "strategy": _simple(lambda tr: tr("%(who)s takes the strategy and conflict cards.")),
+    "discard": _discard,
+    "draw": _draw,
+    "drew": lambda v, e, who, n, tr: (
+        tr("%(who)s drew %(cards)s.") % {"who": who, "cards": cards_text([number(x) for x in e.data])}
+    ),
+    "reshuffle": _reshuffle,
+    "over": _over,
+}
+EVENT_KINDS = frozenset(_LINES)
+"""Every event kind of the Verräter core that :func:`log_line` puts in words."""
+
+
+# ---------------------------------------------------------------- actions
+
+_TAKE = {
+    0: lambda tr: tr("Take the Traitor"),
+    1: lambda tr: tr("Take the Diplomat +2"),
+    2: lambda tr: tr("Take the Diplomat +5"),
+    3: lambda tr: tr("Take the Builder"),
+    4: lambda tr: tr("Take the Strategist"),
+    5: lambda tr: tr("Take the Farmer"),
+}
+
+
+def action_label(view: VerraeterView, action: Action, names: Sequence[str], tr: Translator) -> str:
+    """A short label for a legal action of the seat to act: what clicking its button does."""
+    if isinstance(action, TakeAction):
+        take = _TAKE.get(action.card)
+        return take(tr) if take else action.to_text()
+    if isinstance(action, PlaySupply):
+        if not action.cards:
+            return tr("Play no supply")
+        return tr("Play supply %(cards)s (%(cp)d CP)") % {"cards": cards_text(action.cards), "cp": sum(action.cards)}
+    if isinstance(action, SetConflict):
+        return tr("Conflict between %(first)s and %(second)s") % {
+            "first": landscape_name(view, action.position, tr),
+            "second": landscape_name(view, (action.position + 1) % RING_SIZE, tr),
+        }
+    if isinstance(action, PlaceGutshof):
+        return tr("Place a Gutshof under %(landscape)s") % {"landscape": landscape_name(view, action.landscape, tr)}
+    if isinstance(action, Build):
+        values = {"landscape": landscape_name(view, action.landscape, tr)}
+        if action.kontor:
+            return tr("Build a Kontor under %(landscape)s") % values
+        return tr("Build a Gutshof under %(landscape)s") % values
+    if isinstance(action, TurnEstate):
+        values = {"landscape": landscape_name(view, action.landscape, tr)}
+        if view.ring[action.landscape].kontor:
+            return tr("Turn the Kontor under %(landscape)s to Gutshof") % values
+        return tr("Turn the Gutshof under %(landscape)s to Kontor") % values
+    if isinstance(action, PassBuild):
+        return tr("Build nothing")
+    if isinstance(action, Discard):
+        if not action.cards:
+            return tr("Discard nothing, draw fewer")
+        return tr("Discard %(cards)s, then draw") % {"cards": cards_text(action.cards)}
+    return action.to_text()
+
+
+# ---------------------------------------------------------------- the phase
+
+
+def phase_title(view: VerraeterView, tr: Translator) -> str:
+    """The phase's name as the rules number it ("Phase 3: play supply cards")."""
+    titles = {
+        "setup": tr("Set-up: place your first Gutshof"),
+        "conflict": tr("Phase 1: choose the conflict site"),
+        "draft": tr("Phase 2: choose action cards"),
+        "supply": tr("Phase 3: play supply cards"),
+        "build": tr("Phase 7: the Builder builds"),
+        "draw": tr("Phase 10: draw, within the hand limit"),
+        "over": tr("Game over"),
+    }
+    return titles.get(view.phase, view.phase)
+
+
+def phase_text(view: VerraeterView, names: Sequence[str], tr: Translator) -> str:
+    """What the seat to act must do now, in one sentence: an instruction to that seat itself,
+    a description to everyone else."""
+    if view.phase == "over" or view.to_act < 0:
+        return over_text(view.scores, names, tr)
+    who = seat_name(names, view.to_act, tr)
+    if view.player != view.to_act:
+        others = {
+            "setup": tr("%(who)s is placing a Gutshof."),
+            "conflict": tr("%(who)s is choosing the conflict site."),
+            "draft": tr("%(who)s is choosing an action card."),
+            "supply": tr("%(who)s is playing supply cards."),
+            "build": tr("%(who)s (Builder) is building."),
+            "draw": tr("%(who)s is choosing what to discard for the hand limit."),
+        }
+        return others.get(view.phase, tr("%(who)s is to act.")) % {"who": who}
+    if view.phase == "setup":
+        return tr("Place a Gutshof under a landscape that has no estate card yet.")
+    if view.phase == "conflict":
+        return tr("Put the conflict card between two neighbouring landscapes of different houses.")
+    if view.phase == "draft":
+        if (view.player + 1) % view.num_players == view.start_player:
+            return tr("Keep one of the action cards offered to you; the rest are put aside.")
+        return tr("Keep one of the action cards offered to you and pass the rest on.")
+    if view.phase == "supply":
+        return tr("Play up to five supply cards for %(house)s, or none.") % {
+            "house": house_name(view.allegiance[view.player], tr)
+        }
+    if view.phase == "build":
+        return tr("As Builder, place a Gutshof, turn one of your estate cards over, or build nothing.")
+    if view.phase == "draw":
+        n = view.pending_draw
+        return tr.ngettext(
+            "You may draw %(n)d card but the hand limit is %(limit)d: discard first, or discard nothing "
+            "and draw fewer.",
+            "You may draw %(n)d cards but the hand limit is %(limit)d: discard first, or discard nothing "
+            "and draw fewer.",
+            n,
+        ) % {"n": n, "limit": view.options.hand_limit}
+    return tr("It is your turn.")
