@@ -1,0 +1,296 @@
+"""Durable storage of games: SQLite by default, PostgreSQL when ``DATABASE_URL`` names one.
+
+A game is stored as its record — options, seed, seats and the append-only list of actions — never as a
+state: the rules cores replay ``(options, seed, actions)`` exactly, so the server rebuilds every table
+from the log after a restart, and a stored game can never disagree with its own history. Each action
+is committed in its own transaction before anyone is told about it, so whatever a player has seen
+survives a crash (``kill -9``) of the server.
+
+Only the sha256 of a seat's token is stored: the database alone does not let anyone take a seat.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import RowMapping, make_url
+from sqlalchemy.exc import ArgumentError, IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+_SEED_RANGE = range(-(2**63), 2**63)  # a BIGINT on every database
+_ASYNC_DRIVERS = {"sqlite": "sqlite+aiosqlite", "postgres": "postgresql+psycopg", "postgresql": "postgresql+psycopg"}
+
+metadata = sa.MetaData()
+games_table = sa.Table(
+    "games",
+    metadata,
+    sa.Column("id", sa.Text, primary_key=True),
+    sa.Column("game", sa.Text, nullable=False),
+    sa.Column("options", sa.JSON(none_as_null=True), nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("start_player", sa.Integer),
+    sa.Column("turn_seconds", sa.Integer),
+    sa.Column("created", sa.Double, nullable=False),
+    sa.Column("finished", sa.Boolean, nullable=False, default=False, index=True),
+    sa.Column("result", sa.JSON(none_as_null=True)),
+)
+seats_table = sa.Table(
+    "seats",
+    metadata,
+    sa.Column("game_id", sa.Text, sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("name", sa.Text, nullable=False),
+    sa.Column("kind", sa.Text, nullable=False),
+    sa.Column("bot", sa.Text),
+    sa.Column("token_hash", sa.Text, index=True),
+    sa.Column("autoplay", sa.Boolean, nullable=False, default=False),
+)
+# The primary key (game_id, n) is what keeps the log a sequence: two writers racing for the same n
+# cannot both commit, whatever the isolation level.
+actions_table = sa.Table(
+    "actions",
+    metadata,
+    sa.Column("game_id", sa.Text, sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("n", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("action", sa.Text, nullable=False),
+    sa.Column("by_bot", sa.Boolean, nullable=False),
+    sa.Column("at", sa.Double, nullable=False),
+)
+
+
+class StoreError(Exception):
+    """The database refused or could not do what was asked (bad URL, unknown game, …)."""
+
+
+class StaleActionError(StoreError):
+    """An action was appended at a position that is not the end of the log: someone else moved first."""
+
+
+@dataclass
+class SeatRow:
+    """Who sits at a seat; a bot's seat has no token, a human's can be played by a bot (``autoplay``)."""
+
+    seat: int
+    name: str
+    kind: str  # "human" | "bot"
+    bot: str | None
+    token_hash: str | None
+    autoplay: bool = False
+
+
+@dataclass
+class GameRow:
+    """What a game was started with (``options`` and ``result`` are JSON data) and whether it is over."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    start_player: int | None
+    turn_seconds: int | None
+    created: float
+    finished: bool = False
+    result: dict[str, Any] | None = None
+
+
+@dataclass
+class ActionRow:
+    """Action number ``n`` of a game, in the game's notation."""
+
+    n: int
+    seat: int
+    action: str
+    by_bot: bool
+    at: float
+
+
+@dataclass
+class StoredGame:
+    """A complete game record: enough to rebuild its state by replaying ``actions`` (ordered by ``n``)."""
+
+    game: GameRow
+    seats: list[SeatRow]
+    actions: list[ActionRow]
+
+
+def hash_token(token: str) -> str:
+    """The sha256 hex digest under which a seat's token is stored (tokens are long random strings: no salt needed)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def database_url(url: str | None, data_dir: Path) -> str:
+    """The async SQLAlchemy URL for a user's setting: none (or blank) means SQLite in ``data_dir``.
+
+    Users write the URLs their hosting gives them (``postgres://…``, ``sqlite:///…``); the drivers this
+    app ships (aiosqlite, psycopg 3) are filled in, and an explicit ``dialect+driver`` is kept as given.
+    """
+    if url is None or not url.strip():
+        data_dir.mkdir(parents=True, exist_ok=True)
+        return f"sqlite+aiosqlite:///{data_dir / 'ludoteca.db'}"
+    try:
+        parsed = make_url(url.strip())
+    except ArgumentError as error:
+        raise StoreError(
+            "not a database URL (expected e.g. sqlite:///path/ludoteca.db or postgresql://user:password@host/db)"
+        ) from error
+    dialect, _, driver = parsed.drivername.partition("+")
+    if not driver:
+        if dialect not in _ASYNC_DRIVERS:
+            raise StoreError(
+                f"unsupported database {dialect!r} in {_safe(url)}: use sqlite:///… or postgresql://…, "
+                "or name an async driver explicitly (dialect+driver://…)"
+            )
+        parsed = parsed.set(drivername=_ASYNC_DRIVERS[dialect])
+    return parsed.render_as_string(hide_password=False)
+
+
+def _safe(url: str) -> str:
+    """The URL for an error message, without its password."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return "(unparsable URL)"
+
+
+class Store:
+    """The games of one server, in one database. Every method is one short transaction."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._engine = engine
+
+    @classmethod
+    async def open(cls, url: str) -> Store:
+        """Connects and creates the tables if missing (a fresh database needs no migration step)."""
+        try:
+            parsed = make_url(url)
+            sqlite = parsed.get_backend_name() == "sqlite"
+            # sqlite3's busy timeout lets writers queue for the lock instead of failing at once;
+            # a server's connections to PostgreSQL can outlive a restart of the database, hence the ping.
+            engine = create_async_engine(
+                parsed, connect_args={"timeout": 30} if sqlite else {}, pool_pre_ping=not sqlite
+            )
+        except (ArgumentError, ImportError) as error:
+            raise StoreError(f"cannot use database {_safe(url)}: {error}") from error
+        if sqlite:
+            sa.event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        try:
+            async with engine.begin() as conn:
+                await conn.run_sync(metadata.create_all)
+        except Exception as error:
+            await engine.dispose()
+            raise StoreError(f"cannot open database {_safe(url)}: {error}") from error
+        return cls(engine)
+
+    async def close(self) -> None:
+        await self._engine.dispose()
+
+    async def create_game(self, game: GameRow, seats: list[SeatRow]) -> None:
+        if game.seed not in _SEED_RANGE:
+            raise StoreError(f"seed {game.seed} does not fit in 64 bits")
+        try:
+            async with self._engine.begin() as conn:
+                await conn.execute(sa.insert(games_table).values(vars(game)))
+                if seats:
+                    await conn.execute(sa.insert(seats_table), [{"game_id": game.id, **vars(seat)} for seat in seats])
+        except IntegrityError as error:
+            raise StoreError(f"game {game.id!r} exists already or has a seat twice") from error
+
+    async def append_action(self, game_id: str, row: ActionRow) -> None:
+        """Appends ``row`` if and only if it is action number ``row.n`` of the game, in one statement.
+
+        The insert carries its own check (``… WHERE count(actions) = n``), so the check and the write
+        happen under the same lock on SQLite; on PostgreSQL a racing writer that passed the check too
+        is stopped by the primary key. Either way a stale ``n`` writes nothing.
+        """
+        stored = sa.select(sa.func.count()).where(actions_table.c.game_id == game_id).scalar_subquery()
+        values = {"game_id": game_id, **vars(row)}
+        checked = sa.select(*map(sa.literal, values.values())).where(stored == row.n)
+        append = sa.insert(actions_table).from_select(list(values), checked)
+        try:
+            async with self._engine.begin() as conn:
+                # SQLAlchemy keeps the rowcount of an INSERT only when asked to
+                written = (await conn.execute(append.execution_options(preserve_rowcount=True))).rowcount
+        except IntegrityError:
+            written = 0
+        if written != 1:
+            await self._explain_refused_action(game_id, row.n)
+
+    async def _explain_refused_action(self, game_id: str, n: int) -> None:
+        async with self._engine.connect() as conn:
+            if (await conn.execute(sa.select(games_table.c.id).where(games_table.c.id == game_id))).first() is None:
+                raise StoreError(f"no game {game_id!r}")
+            count = await conn.scalar(sa.select(sa.func.count()).where(actions_table.c.game_id == game_id))
+        raise StaleActionError(f"game {game_id!r} has {count} actions: action {n} is stale")
+
+    async def set_autoplay(self, game_id: str, seat: int, autoplay: bool) -> None:
+        async with self._engine.begin() as conn:
+            where = (seats_table.c.game_id == game_id) & (seats_table.c.seat == seat)
+            if (await conn.execute(sa.update(seats_table).where(where).values(autoplay=autoplay))).rowcount != 1:
+                raise StoreError(f"no seat {seat} in game {game_id!r}")
+
+    async def finish(self, game_id: str, result: dict[str, Any]) -> None:
+        async with self._engine.begin() as conn:
+            done = sa.update(games_table).where(games_table.c.id == game_id).values(finished=True, result=result)
+            if (await conn.execute(done)).rowcount != 1:
+                raise StoreError(f"no game {game_id!r}")
+
+    async def load(self, game_id: str) -> StoredGame | None:
+        loaded = await self._load_where(games_table.c.id == game_id)
+        return loaded[0] if loaded else None
+
+    async def unfinished(self) -> list[StoredGame]:
+        """The games a restarted server must bring back to its tables, oldest first."""
+        return await self._load_where(games_table.c.finished.is_(False))
+
+    async def _load_where(self, condition: sa.ColumnElement[bool]) -> list[StoredGame]:
+        """The games meeting ``condition`` with their seats and actions: three queries, however many games."""
+        order = (games_table.c.created, games_table.c.id)
+        async with self._engine.connect() as conn:
+            found = await conn.execute(sa.select(games_table).where(condition).order_by(*order))
+            loaded = {row.id: StoredGame(_game_row(row._mapping), [], []) for row in found}
+            for row in await conn.execute(_of_games(seats_table, condition)):
+                loaded[row.game_id].seats.append(_seat_row(row._mapping))
+            for row in await conn.execute(_of_games(actions_table, condition)):
+                loaded[row.game_id].actions.append(ActionRow(row.n, row.seat, row.action, row.by_bot, row.at))
+        return list(loaded.values())
+
+    async def seats_for_tokens(self, token_hashes: list[str]) -> list[tuple[GameRow, SeatRow, int]]:
+        """Each seat held by one of these tokens, with its game and how many actions it has (newest games first)."""
+        if not token_hashes:
+            return []
+        played = sa.select(sa.func.count()).where(actions_table.c.game_id == games_table.c.id).scalar_subquery()
+        query = (
+            sa.select(games_table, seats_table, played.label("played"))
+            .join(seats_table, seats_table.c.game_id == games_table.c.id)
+            .where(seats_table.c.token_hash.in_(set(token_hashes)))
+            .order_by(games_table.c.created.desc(), games_table.c.id, seats_table.c.seat)
+        )
+        async with self._engine.connect() as conn:
+            rows = await conn.execute(query)
+            return [(_game_row(row._mapping), _seat_row(row._mapping), row.played) for row in rows]
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """WAL lets readers run beside the one writer; ``synchronous=FULL`` syncs every commit to disk."""
+    cursor = dbapi_connection.cursor()
+    for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON"):
+        cursor.execute(f"PRAGMA {pragma}")
+    cursor.close()
+
+
+def _of_games(table: sa.Table, condition: sa.ColumnElement[bool]) -> sa.Select[Any]:
+    """The rows of ``table`` that belong to the games meeting ``condition``, ordered by its primary key."""
+    return sa.select(table).join(games_table).where(condition).order_by(*table.primary_key.columns)
+
+
+def _game_row(row: RowMapping) -> GameRow:
+    return GameRow(**{column.name: row[column] for column in games_table.c})
+
+
+def _seat_row(row: RowMapping) -> SeatRow:
+    return SeatRow(**{column.name: row[column] for column in seats_table.c if column.name != "game_id"})

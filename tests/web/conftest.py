@@ -1,0 +1,63 @@
+"""Fixtures of the web tests: a fresh database for each test, on SQLite and, when one is named, PostgreSQL.
+
+PostgreSQL runs only where ``LUDOTECA_TEST_DATABASE_URL`` names a server (CI sets it from
+``scripts/postgres.sh``); each test then gets a database of its own, created through that URL's role
+and dropped afterwards, so tests stay independent under pytest-xdist.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import psycopg
+import pytest
+import pytest_asyncio
+from psycopg import sql
+from sqlalchemy.engine import make_url
+
+from ludoteca.web.store import Store
+from ludoteca.web.store import database_url as async_database_url
+
+POSTGRES_VARIABLE = "LUDOTECA_TEST_DATABASE_URL"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """An async SQLAlchemy URL of an empty database that only this test uses."""
+    if request.param == "sqlite":
+        yield f"sqlite+aiosqlite:///{tmp_path / 'ludoteca.db'}"
+        return
+    server = os.environ.get(POSTGRES_VARIABLE)
+    if not server:
+        pytest.skip(f"PostgreSQL tests need {POSTGRES_VARIABLE} (e.g. $(scripts/postgres.sh))")
+    yield from _fresh_postgres_database(async_database_url(server, tmp_path))
+
+
+def _fresh_postgres_database(server_url: str) -> Iterator[str]:
+    url = make_url(server_url)
+    name = f"ludoteca_test_{uuid.uuid4().hex[:16]}"
+
+    def administer(statement: str) -> None:
+        with psycopg.connect(
+            host=url.host, port=url.port, user=url.username, password=url.password, dbname=url.database, autocommit=True
+        ) as connection:
+            connection.execute(sql.SQL(statement).format(sql.Identifier(name)))
+
+    administer("CREATE DATABASE {}")
+    try:
+        yield url.set(database=name).render_as_string(hide_password=False)
+    finally:
+        administer("DROP DATABASE IF EXISTS {} WITH (FORCE)")
+
+
+@pytest_asyncio.fixture
+async def store(database_url: str) -> AsyncIterator[Store]:
+    """An open store on the test's database, closed afterwards."""
+    opened = await Store.open(database_url)
+    try:
+        yield opened
+    finally:
+        await opened.close()
