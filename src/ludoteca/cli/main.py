@@ -29,6 +29,7 @@ from .play import HUMAN, Seat, Session
 from .recording import Recorder, new_record
 from .renderers import Renderer
 from .results import result_json, result_renderables
+from .serve import serve
 
 DEFAULT_BOT = "heuristic"
 """Who fills the seats nobody named: the hand-written strategy (instant, and worth beating)."""
@@ -93,6 +94,7 @@ def cli() -> None:
 
     \b
     Examples:
+      ludoteca serve                                play in the browser: http://localhost:8000/
       ludoteca play verraeter                       you against three heuristic bots
       ludoteca play verraeter --seats human,human,random --record game.json
       ludoteca play verraeter --seats random,random,random,random --seed 7
@@ -372,6 +374,7 @@ def board(game: str, svg_path: str) -> int:
 
 
 cli.add_command(arena)
+cli.add_command(serve)
 
 
 def main() -> NoReturn:

@@ -1,0 +1,64 @@
+"""The ``ludoteca serve`` command: the web app on embedded defaults (SQLite in the data directory).
+
+Only arguments and start-up live here; the application is :func:`ludoteca.web.app.create_app`.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import click
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+
+
+@click.command(short_help="Play in the browser: lobby, invite links, bots, games that survive restarts.")
+@click.option("--host", default=DEFAULT_HOST, show_default=True, help="Address to listen on (0.0.0.0: every network).")
+@click.option("--port", default=DEFAULT_PORT, show_default=True, type=click.IntRange(1, 65535), help="Port.")
+@click.option(
+    "--data-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Where the SQLite database lives [default: $LUDOTECA_DATA or ~/.local/share/ludoteca].",
+)
+@click.option(
+    "--database-url",
+    envvar="DATABASE_URL",
+    default=None,
+    help="A database instead of SQLite, e.g. postgresql://user:pass@host/db [env: DATABASE_URL].",
+)
+@click.option(
+    "--bot-workers",
+    type=click.IntRange(0, 64),
+    default=None,
+    help="Processes for bots and hints [default: cores - 1, at least 1; 0: threads].",
+)
+@click.option(
+    "--bot-delay",
+    type=click.FloatRange(0, 10),
+    default=0.6,
+    show_default=True,
+    help="Seconds a bot waits before moving.",
+)
+def serve(
+    host: str, port: int, data_dir: Path | None, database_url: str | None, bot_workers: int | None, bot_delay: float
+) -> None:
+    """Serve the web app: open http://HOST:PORT/ in a browser, create a game, send the invite links.
+
+    Every action is stored before anyone sees it, so stopping the server (even with kill -9) loses
+    nothing: the next start resumes every unfinished game.
+    """
+    import uvicorn
+
+    from ludoteca.web.app import create_app
+    from ludoteca.web.config import Settings
+
+    settings = Settings.from_env(data_dir, bot_processes=bot_workers, bot_delay=bot_delay)
+    if database_url:
+        settings = Settings(**{**settings.__dict__, "database_url": database_url})
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s: %(message)s")
+    shown = "localhost" if host in ("127.0.0.1", "::1") else host
+    click.echo(f"ludoteca: open http://{shown}:{port}/ in your browser (Ctrl+C stops the server)", err=True)
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning", ws_max_size=1 << 20)

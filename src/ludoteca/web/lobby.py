@@ -1,0 +1,201 @@
+"""Creating a game from the lobby: what may be asked for, checked before anything is stored.
+
+A lobby request comes from the network, so it is validated field by field with a message a person
+can act on. Only the rule options listed in :data:`OPTIONS` may be set from the web: the cores also
+accept file paths (``landscapes=PATH``, ``board=PATH``) for people at a terminal, and a server must
+never read files named by a client.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ludoteca import bots, games
+from ludoteca.core.errors import LudotecaError
+from ludoteca.core.game import GameDefinition
+
+from .match import Seat
+from .store import hash_token
+
+MAX_NAME = 40
+MAX_TURN_SECONDS = 24 * 3600
+BOT_CHOICES = ("heuristic", "ismcts:easy", "ismcts:normal", "ismcts:hard", "random")
+
+
+@dataclass(frozen=True)
+class Option:
+    key: str
+    label: str
+    """English label (translated when shown)."""
+    kind: str
+    """``bool`` or ``choice``."""
+    choices: tuple[Any, ...] = ()
+
+
+def _(message: str) -> str:
+    """Marks a label for translation at extraction time; translated when the page is drawn."""
+    return message
+
+
+OPTIONS: dict[str, tuple[Option, ...]] = {
+    "verraeter": (
+        Option("edition", _("Edition"), "choice", (2008, 1998)),
+        Option("hand_limit", _("Hand limit"), "choice", (5, 6)),
+        Option("draw_cap", _("Most cards drawn per round"), "choice", (3, None)),
+        Option("builder_places_kontor", _("The Builder may place a Kontor"), "bool"),
+    ),
+    "kreta": (Option("abbot_blocks_passing", _("Abbots block passing villagers"), "bool"),),
+}
+
+
+class LobbyError(LudotecaError):
+    """A create-game request the server refuses, with the reason in words."""
+
+
+@dataclass
+class NewGame:
+    """A checked request: everything needed to store and start the game, and the seats' secrets."""
+
+    id: str
+    definition: GameDefinition
+    options: dict[str, Any]
+    seed: int
+    seats: list[Seat]
+    tokens: dict[int, str]
+    """The secret token of each human seat (only its hash is stored)."""
+    turn_seconds: int | None
+
+
+def schema(tr: Callable[[str], str]) -> list[dict[str, Any]]:
+    """The games and their options as the lobby form needs them."""
+    out = []
+    for name in games.names():
+        d = games.get(name)
+        defaults = d.options_to_dict(d.options_from_dict({}))
+        out.append(
+            {
+                "name": name,
+                "title": d.title,
+                "min_players": d.min_players,
+                "max_players": d.max_players,
+                "seat_names": list(d.seat_names),
+                "options": [
+                    {
+                        "key": o.key,
+                        "label": tr(o.label),
+                        "kind": o.kind,
+                        "choices": list(o.choices),
+                        "default": defaults.get(o.key),
+                    }
+                    for o in OPTIONS[name]
+                ],
+            }
+        )
+    return out
+
+
+def bot_choices(tr: Callable[[str], str]) -> list[dict[str, str]]:
+    labels = {
+        "heuristic": tr("Heuristic bot"),
+        "ismcts:easy": tr("Search bot, easy"),
+        "ismcts:normal": tr("Search bot, normal"),
+        "ismcts:hard": tr("Search bot, hard"),
+        "random": tr("Random bot"),
+    }
+    return [{"spec": spec, "label": labels[spec]} for spec in BOT_CHOICES]
+
+
+def parse_request(body: Any) -> NewGame:
+    """A :class:`NewGame` from the JSON body of ``POST /api/games``, or :class:`LobbyError`."""
+    if not isinstance(body, dict):
+        raise LobbyError("the request must be a JSON object")
+    unknown = set(body) - {"game", "seats", "options", "seed", "turn_seconds"}
+    if unknown:
+        raise LobbyError(f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
+    name = body.get("game")
+    if not isinstance(name, str):
+        raise LobbyError("choose a game: 'verraeter' or 'kreta'")
+    definition = games.get(name)
+    seats_in = body.get("seats")
+    if not isinstance(seats_in, list):
+        raise LobbyError("'seats' must list the seats")
+    if not definition.min_players <= len(seats_in) <= definition.max_players:
+        low, high = definition.min_players, definition.max_players
+        raise LobbyError(f"{definition.title} takes {low} to {high} players, not {len(seats_in)}")
+    seats: list[Seat] = []
+    tokens: dict[int, str] = {}
+    for i, entry in enumerate(seats_in):
+        seat = _seat(i, entry, definition)
+        if seat.kind == "human":
+            tokens[i] = secrets.token_urlsafe(24)
+            seat.token_hash = hash_token(tokens[i])
+        seats.append(seat)
+    options = _options(definition, body.get("options", {}))
+    return NewGame(
+        id=secrets.token_urlsafe(9),
+        definition=definition,
+        options=options,
+        seed=_seed(body.get("seed")),
+        seats=seats,
+        tokens=tokens,
+        turn_seconds=_turn_seconds(body.get("turn_seconds")),
+    )
+
+
+def _seat(i: int, entry: Any, definition: GameDefinition) -> Seat:
+    if not isinstance(entry, dict):
+        raise LobbyError(f"seat {i + 1} must be an object with a 'kind'")
+    kind = entry.get("kind")
+    default_name = definition.seat_names[i] if i < len(definition.seat_names) else f"Player {i + 1}"
+    name = entry.get("name") or default_name
+    if not isinstance(name, str) or len(name.strip()) == 0 or len(name) > MAX_NAME:
+        raise LobbyError(f"seat {i + 1}: a name is 1 to {MAX_NAME} characters")
+    name = " ".join(name.split())
+    if kind == "human":
+        return Seat(i, name, "human")
+    if kind == "bot":
+        spec = entry.get("bot", "heuristic")
+        if not isinstance(spec, str) or spec not in BOT_CHOICES:
+            try:
+                bots.parse_spec(str(spec))
+            except LudotecaError as e:
+                raise LobbyError(f"seat {i + 1}: {e}") from None
+        if entry.get("name") is None:
+            name = f"{default_name} ({spec})"
+        return Seat(i, name, "bot", bot=str(spec))
+    raise LobbyError(f"seat {i + 1}: kind must be 'human' or 'bot', not {kind!r}")
+
+
+def _options(definition: GameDefinition, given: Any) -> dict[str, Any]:
+    if not isinstance(given, dict):
+        raise LobbyError("'options' must be an object of name: value")
+    allowed = {o.key for o in OPTIONS[definition.name]}
+    refused = set(given) - allowed
+    if refused:
+        raise LobbyError(
+            f"option(s) {', '.join(sorted(map(str, refused)))} cannot be set here "
+            f"(choose from {', '.join(sorted(allowed))})"
+        )
+    try:
+        return dict(definition.options_to_dict(definition.options_from_dict(given)))
+    except LudotecaError as e:
+        raise LobbyError(str(e)) from None
+
+
+def _seed(value: Any) -> int:
+    if value is None or value == "":
+        return secrets.randbits(62)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**63:
+        raise LobbyError("the seed must be a whole number from 0 to 2^63 - 1")
+    return value
+
+
+def _turn_seconds(value: Any) -> int | None:
+    if value is None or value == "" or value == 0:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 5 <= value <= MAX_TURN_SECONDS:
+        raise LobbyError(f"the turn timer is a whole number of seconds from 5 to {MAX_TURN_SECONDS}")
+    return value

@@ -1,0 +1,190 @@
+"""One game on the server, without transport, storage or clock: the record, the live state, the seats.
+
+Modelled on boardgame.io's master and the websockets tutorial's game object: the server's other
+parts (sockets, storage, bot workers, timers) wrap a :class:`Match`, and everything a client may ask
+of a game is checked here first. A match is rebuilt after a restart from exactly what was stored —
+options, seed, seats and the ordered actions — by replaying them through the rules core, so the live
+state can never drift from the stored record.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ludoteca import bots
+from ludoteca.core.errors import LudotecaError
+from ludoteca.core.game import GameDefinition
+from ludoteca.core.records import GameRecord, parse_record_action, replay
+from ludoteca.core.rng import Rng
+
+AUTOPLAY_BOT = "heuristic"
+"""Who plays a human seat whose player left or ran out of time, until they take it back."""
+_SEED_SALT = 0x6C75646F74656361  # "ludoteca"
+
+
+class MatchError(LudotecaError):
+    """A request the match refuses. ``code`` is stable (clients and translations key on it)."""
+
+    def __init__(self, code: str, detail: str = "") -> None:
+        super().__init__(detail or code)
+        self.code = code
+        self.detail = detail
+
+
+@dataclass
+class Seat:
+    """Who holds one seat: a human (reached through a secret token) or a bot."""
+
+    seat: int
+    name: str
+    kind: str
+    """``human`` or ``bot``."""
+    bot: str | None = None
+    """The bot spec for a bot seat (``heuristic``, ``ismcts:hard``)."""
+    token_hash: str | None = None
+    autoplay: bool = False
+    """A human seat currently played by :data:`AUTOPLAY_BOT` (the player left or ran out of time)."""
+
+    @property
+    def bot_plays(self) -> bool:
+        return self.kind == "bot" or self.autoplay
+
+    @property
+    def bot_spec(self) -> str:
+        return self.bot if self.kind == "bot" and self.bot else AUTOPLAY_BOT
+
+
+class Match:
+    """A live game: the rules state, the ordered action texts and the seats.
+
+    ``version`` is the number of actions applied; every action a client sends names the version it
+    was chosen on, so a click made on an out-of-date table is refused instead of landing in a position
+    the player never saw.
+    """
+
+    def __init__(
+        self,
+        game_id: str,
+        definition: GameDefinition,
+        options: dict[str, Any],
+        seed: int,
+        seats: Sequence[Seat],
+        *,
+        start_player: int | None = None,
+        turn_seconds: int | None = None,
+        actions: Sequence[str] = (),
+    ) -> None:
+        self.id = game_id
+        self.definition = definition
+        self.seed = seed
+        self.seats = list(seats)
+        self.start_player = start_player
+        self.turn_seconds = turn_seconds
+        self.record = GameRecord(
+            game=definition.name,
+            options=dict(options),
+            seed=seed,
+            players=[s.name for s in self.seats],
+            actions=list(actions),
+            start_player=start_player,
+            seats=[s.bot_spec if s.kind == "bot" else "human" for s in self.seats],
+        )
+        self.state: Any = replay(definition, self.record)
+        # normalised options (defaults filled in), so what is stored is what is played
+        self.record.options = definition.options_to_dict(definition.options_from_dict(options))
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def version(self) -> int:
+        return len(self.record.actions)
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.state.is_terminal())
+
+    def to_act(self) -> int:
+        """The seat to act, or -1 once the game is over."""
+        return -1 if self.finished else int(self.state.current_player())
+
+    def bot_to_act(self) -> int | None:
+        """The seat to act if a bot plays it now (a bot seat, or a human seat on autoplay)."""
+        seat = self.to_act()
+        return seat if seat >= 0 and self.seats[seat].bot_plays else None
+
+    def human_to_act(self) -> int | None:
+        """The seat to act if a person is expected to play it (so a turn timer may run)."""
+        seat = self.to_act()
+        return seat if seat >= 0 and not self.seats[seat].bot_plays else None
+
+    def seat_of(self, token_hash: str) -> int | None:
+        for s in self.seats:
+            if s.token_hash is not None and s.token_hash == token_hash:
+                return s.seat
+        return None
+
+    def bot_seed(self, seat: int) -> int:
+        """The seed of the bot deciding ``seat``'s next move: a function of the game seed, the seat and
+        the version, so a bot's move after a restart is the move it would have made without one."""
+        rng = Rng(self.seed ^ _SEED_SALT)
+        for key in (seat, self.version):
+            rng = Rng(rng.next64() ^ key)
+        return rng.next64() >> 1
+
+    def make_bot(self, seat: int) -> bots.Bot:
+        return bots.from_spec(self.seats[seat].bot_spec, self.bot_seed(seat))
+
+    # ------------------------------------------------------------------ acting
+
+    def check(self, seat: int, version: Any, action: Any) -> tuple[Any, str]:
+        """The parsed action and its notation if ``seat`` may play it now, else :class:`MatchError`.
+
+        Checks, in the order a player would want them explained: a seat at all, the game still on,
+        a current version, the seat's turn, a readable action, a legal one. Nothing changes here.
+        """
+        if seat < 0:
+            raise MatchError("spectator")
+        if self.finished:
+            raise MatchError("finished")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise MatchError("malformed", "the action has no version number")
+        if version != self.version:
+            raise MatchError("stale", f"chosen on version {version}, the game is at version {self.version}")
+        if self.to_act() != seat:
+            raise MatchError("not_your_turn")
+        if isinstance(action, dict):
+            action = json.dumps(action)
+        if not isinstance(action, str) or not action.strip() or len(action) > 2000:
+            raise MatchError("malformed", "the action must be its notation text")
+        try:
+            parsed = parse_record_action(self.definition, action)
+        except (LudotecaError, ValueError, TypeError, KeyError) as e:
+            raise MatchError("malformed", str(e)) from None
+        if parsed not in self.state.legal_actions():
+            try:
+                self.state.clone().apply(parsed)  # for the rules' own explanation of why not
+            except LudotecaError as e:
+                raise MatchError("illegal", str(e)) from None
+            raise MatchError("illegal", parsed.to_text())
+        return parsed, str(parsed.to_text())
+
+    def commit(self, action: Any, text: str) -> None:
+        """Apply an action :meth:`check` accepted (after it has been stored)."""
+        self.state.apply(action)
+        self.record.actions.append(text)
+
+    def result_dict(self) -> dict[str, Any]:
+        result = self.state.result()
+        return {
+            "scores": list(result.scores),
+            "winners": list(result.winners),
+            "breakdown": [dict(b) for b in result.breakdown],
+            "progress": dict(result.progress),
+        }

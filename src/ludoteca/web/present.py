@@ -1,0 +1,121 @@
+"""What one connection sees of a match: the ``state`` message, built from that seat's view only.
+
+Everything here starts from ``state.view(seat)``, the rules core's one window onto secrets, so no
+message can carry what the seat may not know (``tests/web/test_leaks.py`` reads every frame a seat
+receives to check it). The public board SVG is the same for every seat, so it is drawn once per
+version and language and shared; the parts that differ per seat (hand, legal actions, log) are small.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ludoteca.kreta.svg import render_svg as render_kreta
+from ludoteca.kreta.view import KretaView
+from ludoteca.verraeter import svg as verraeter_svg
+from ludoteca.verraeter.view import VerraeterView
+
+from . import text
+from .i18n import Translator
+from .match import Match
+from .targets import targets
+
+
+@dataclass
+class BoardCache:
+    """The last public SVG drawn per language, keyed by version (one render serves every seat)."""
+
+    version: int = -1
+    svgs: dict[str, str] = field(default_factory=dict)
+
+    def get(self, match: Match, lang: str, tr: Translator) -> str:
+        if self.version != match.version:
+            self.version, self.svgs = match.version, {}
+        svg = self.svgs.get(lang)
+        if svg is None:
+            svg = self.svgs[lang] = board_svg(match.state.view(-1), match.names, tr)
+        return svg
+
+
+def board_svg(public: Any, names: list[str], tr: Translator) -> str:
+    """The table (Verräter) or the map (Kreta) from the public view."""
+    if isinstance(public, VerraeterView):
+        return verraeter_svg.render_table(public, names, tr)
+    if isinstance(public, KretaView):
+        return render_kreta(public.board, public, names=names, tr=tr)
+    raise TypeError(f"no board for {type(public).__name__}")
+
+
+def private_svg(view: Any, tr: Translator) -> str | None:
+    """The seat's own cards (Verräter's hand and draft); Kreta has no private cards."""
+    if isinstance(view, VerraeterView) and view.player >= 0:
+        return verraeter_svg.render_hand(view, tr)
+    return None
+
+
+def seats(match: Match, connected: dict[int, int]) -> list[dict[str, Any]]:
+    return [
+        {
+            "seat": s.seat,
+            "name": s.name,
+            "kind": s.kind,
+            "bot": s.bot if s.kind == "bot" else None,
+            "autoplay": s.autoplay,
+            "connected": s.kind == "bot" or connected.get(s.seat, 0) > 0,
+        }
+        for s in match.seats
+    ]
+
+
+def legal(match: Match, seat: int, view: Any, tr: Translator) -> list[dict[str, Any]]:
+    """The seat's legal actions with labels and click targets, if it is the seat's turn to choose."""
+    if seat < 0 or match.to_act() != seat or match.seats[seat].bot_plays:
+        return []
+    return [
+        {"text": a.to_text(), "label": text.action_label(view, a, match.names, tr), "targets": targets(view, a)}
+        for a in match.state.legal_actions()
+    ]
+
+
+def state_message(
+    match: Match,
+    seat: int,
+    lang: str,
+    tr: Translator,
+    *,
+    board: BoardCache,
+    connected: dict[int, int],
+    log_start: int,
+    deadline: float | None,
+) -> dict[str, Any]:
+    """The full ``state`` message for ``seat`` (-1: a spectator), with log lines from ``log_start``."""
+    view = match.state.view(seat)
+    if log_start > len(view.log):
+        log_start = 0
+    lines = text.log_lines(view, match.names, tr, start=log_start)
+    finished = match.finished
+    result = None
+    if finished:
+        result = match.result_dict()
+        result["breakdown_labels"] = text.breakdown_labels(match.definition.name, tr)
+    return {
+        "type": "state",
+        "id": match.id,
+        "game": match.definition.name,
+        "version": match.version,
+        "seat": seat,
+        "lang": lang,
+        "seats": seats(match, connected),
+        "to_act": match.to_act(),
+        "phase": view.phase,
+        "phase_text": text.phase_text(view, match.names, tr),
+        "board_svg": board.get(match, lang, tr),
+        "private_svg": private_svg(view, tr),
+        "legal": legal(match, seat, view, tr),
+        "log_start": log_start,
+        "log": lines,
+        "scores": list(view.scores),
+        "result": result,
+        "deadline": deadline,
+    }

@@ -1,0 +1,289 @@
+"""The live tables: each match with its connections, its bot and its turn timer.
+
+The order of an accepted action is fixed here and is what "nothing lost" rests on: check it against
+the match (no change), store it in one transaction, then apply it and only then tell anyone. A crash
+before the store leaves no trace; a crash after it is repaired by replaying the stored actions.
+Each room has one lock, so two clients (or a client and a bot) never act on the same version twice.
+Sending never blocks a room: every connection has its own writer task that sends the newest state
+when it gets to it, so a slow client only delays itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import deque
+from concurrent.futures import Executor
+from typing import Any, Protocol
+
+from ludoteca import games
+from ludoteca.core.errors import LudotecaError
+
+from . import workers
+from .i18n import Translator
+from .lobby import NewGame
+from .match import Match, MatchError, Seat
+from .present import BoardCache, state_message
+from .store import ActionRow, GameRow, SeatRow, Store, StoredGame, StoreError
+
+log = logging.getLogger("ludoteca.web")
+
+
+class Socket(Protocol):
+    async def send_text(self, data: str) -> None: ...
+
+
+class Connection:
+    """One client socket at one table; ``seat`` is None until its ``hello`` (then -1 for spectators)."""
+
+    def __init__(self, socket: Socket, lang: str, tr: Translator) -> None:
+        self.socket = socket
+        self.lang = lang
+        self.tr = tr
+        self.seat: int | None = None
+        self.log_sent = 0
+        self.dirty = False
+        self.outbox: deque[dict[str, Any]] = deque()
+        self.wake = asyncio.Event()
+        self.hinting = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.outbox.append(message)
+        self.wake.set()
+
+    def refresh(self, full: bool = False) -> None:
+        if full:
+            self.log_sent = 0
+        self.dirty = True
+        self.wake.set()
+
+
+class Room:
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self.board = BoardCache()
+        self.bot_task: asyncio.Task[None] | None = None
+        self.timer: asyncio.TimerHandle | None = None
+        self.deadline: float | None = None
+        self.timed: tuple[int, int] | None = None
+        """(version, seat) the running turn timer belongs to."""
+
+    def connected(self) -> dict[int, int]:
+        counts: dict[int, int] = {}
+        for c in self.connections:
+            if c.seat is not None and c.seat >= 0:
+                counts[c.seat] = counts.get(c.seat, 0) + 1
+        return counts
+
+    def message_for(self, conn: Connection) -> dict[str, Any]:
+        seat = -1 if conn.seat is None else conn.seat
+        msg = state_message(
+            self.match,
+            seat,
+            conn.lang,
+            conn.tr,
+            board=self.board,
+            connected=self.connected(),
+            log_start=conn.log_sent,
+            deadline=self.deadline,
+        )
+        conn.log_sent = msg["log_start"] + len(msg["log"])
+        return msg
+
+    def refresh_all(self) -> None:
+        for c in self.connections:
+            if c.seat is not None:
+                c.refresh()
+
+
+def match_from_stored(stored: StoredGame) -> Match:
+    g = stored.game
+    seats = [Seat(s.seat, s.name, s.kind, s.bot, s.token_hash, s.autoplay) for s in stored.seats]
+    return Match(
+        g.id,
+        games.get(g.game),
+        g.options,
+        g.seed,
+        seats,
+        start_player=g.start_player,
+        turn_seconds=g.turn_seconds,
+        actions=[a.action for a in stored.actions],
+    )
+
+
+class Tables:
+    """Every live room of the server, over one store and one pool of bot workers."""
+
+    def __init__(self, store: Store, pool: Executor, *, bot_delay: float = 0.6) -> None:
+        self.store = store
+        self.pool = pool
+        self.bot_delay = bot_delay
+        self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+
+    async def resume(self) -> int:
+        """Load every unfinished game from the store (after a start or a crash) and set its bots going."""
+        for stored in await self.store.unfinished():
+            try:
+                room = Room(match_from_stored(stored))
+            except LudotecaError:
+                log.exception("game %s does not replay; left in the store untouched", stored.game.id)
+                continue
+            self.rooms[room.match.id] = room
+            self.after_change(room)
+        return len(self.rooms)
+
+    async def get(self, game_id: str) -> Room | None:
+        """The room of a game, loading a finished (or not yet loaded) game from the store on demand."""
+        room = self.rooms.get(game_id)
+        if room is not None or not game_id or len(game_id) > 64:
+            return room
+        lock = self._loading.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            room = self.rooms.get(game_id)
+            if room is None:
+                stored = await self.store.load(game_id)
+                if stored is None:
+                    return None
+                room = self.rooms[game_id] = Room(match_from_stored(stored))
+                self.after_change(room)
+        return room
+
+    async def create(self, new: NewGame) -> Room:
+        match = Match(new.id, new.definition, new.options, new.seed, new.seats, turn_seconds=new.turn_seconds)
+        row = GameRow(
+            id=new.id,
+            game=new.definition.name,
+            options=match.record.options,
+            seed=new.seed,
+            start_player=None,
+            turn_seconds=new.turn_seconds,
+            created=time.time(),
+        )
+        seats = [SeatRow(s.seat, s.name, s.kind, s.bot, s.token_hash, s.autoplay) for s in new.seats]
+        await self.store.create_game(row, seats)
+        room = self.rooms[new.id] = Room(match)
+        self.after_change(room)
+        return room
+
+    # ------------------------------------------------------------------ acting
+
+    async def act(self, room: Room, seat: int, version: Any, action: Any, *, by_bot: bool = False) -> None:
+        """Check, store, apply, announce — in that order (see the module docstring)."""
+        match = room.match
+        async with room.lock:
+            if seat >= 0 and match.seats[seat].bot_plays != by_bot:
+                raise MatchError("autoplay" if not by_bot else "stale")
+            parsed, text = match.check(seat, version, action)
+            try:
+                await self.store.append_action(match.id, ActionRow(match.version, seat, text, by_bot, time.time()))
+            except StoreError as e:
+                log.exception("could not store an action of game %s", match.id)
+                raise MatchError("storage", str(e)) from None
+            match.commit(parsed, text)
+            if match.finished:
+                await self.store.finish(match.id, match.result_dict())
+        self.after_change(room)
+
+    async def set_autoplay(self, room: Room, seat: int, on: bool) -> None:
+        """A bot takes a human seat (``leave``, or the turn timer ran out), or its owner takes it back."""
+        s = room.match.seats[seat]
+        if s.kind != "human" or s.autoplay == on:
+            return
+        async with room.lock:
+            await self.store.set_autoplay(room.match.id, seat, on)
+            s.autoplay = on
+        self.after_change(room)
+
+    def after_change(self, room: Room) -> None:
+        self._arm_timer(room)
+        room.refresh_all()
+        self._schedule_bot(room)
+
+    # ------------------------------------------------------------------ bots
+
+    def _schedule_bot(self, room: Room) -> None:
+        if room.bot_task is not None and not room.bot_task.done():
+            return
+        seat = room.match.bot_to_act()
+        if seat is not None:
+            room.bot_task = asyncio.get_running_loop().create_task(self._bot_move(room, seat))
+
+    async def _bot_move(self, room: Room, seat: int) -> None:
+        match = room.match
+        try:
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            if match.bot_to_act() != seat:
+                return
+            version = match.version
+            view, legal = match.state.view(seat), match.state.legal_actions()
+            spec, seed = match.seats[seat].bot_spec, match.bot_seed(seat)
+            loop = asyncio.get_running_loop()
+            try:
+                index = await loop.run_in_executor(self.pool, workers.choose, spec, seed, view, legal)
+            except Exception:
+                log.exception("bot %s failed in game %s; playing its first legal action", spec, match.id)
+                index = 0
+            with contextlib.suppress(MatchError):  # the table moved on (e.g. the owner took the seat back)
+                await self.act(room, seat, version, legal[index].to_text(), by_bot=True)
+        finally:
+            room.bot_task = None
+            if not match.finished:
+                self._schedule_bot(room)
+
+    async def hint(self, room: Room, conn: Connection) -> dict[str, Any]:
+        """The search bot's advice for the connection's seat, as a ``hint`` message."""
+        match, seat = room.match, conn.seat
+        if seat is None or seat < 0 or match.human_to_act() != seat:
+            raise MatchError("no_hint")
+        version = match.version
+        view, legal = match.state.view(seat), match.state.legal_actions()
+        seed = match.bot_seed(seat) ^ 0x4E17
+        loop = asyncio.get_running_loop()
+        ranked = await loop.run_in_executor(self.pool, workers.hint, seed, view, legal)
+        from . import text
+
+        def entry(index: int, chance: float) -> dict[str, Any]:
+            action = legal[index]
+            label = text.action_label(view, action, match.names, conn.tr)
+            return {"text": action.to_text(), "label": label, "win_chance": round(chance, 3)}
+
+        items = [entry(i, c) for i, c in ranked]
+        return {"type": "hint", "version": version, "best": items[0], "alternatives": items[1:]}
+
+    # ------------------------------------------------------------------ turn timer
+
+    def _arm_timer(self, room: Room) -> None:
+        match = room.match
+        seat = match.human_to_act()
+        key = None if seat is None or not match.turn_seconds else (match.version, seat)
+        if key == room.timed:
+            return
+        if room.timer is not None:
+            room.timer.cancel()
+        room.timer, room.deadline, room.timed = None, None, key
+        if key is None or match.turn_seconds is None:
+            return
+        loop = asyncio.get_running_loop()
+        room.deadline = time.time() + match.turn_seconds
+        room.timer = loop.call_later(match.turn_seconds, lambda: loop.create_task(self._expire(room, key)))
+
+    async def _expire(self, room: Room, key: tuple[int, int]) -> None:
+        version, seat = key
+        if room.match.version == version and room.match.human_to_act() == seat:
+            log.info("game %s: seat %d ran out of time; a bot takes over", room.match.id, seat)
+            await self.set_autoplay(room, seat, True)
+
+    async def close(self) -> None:
+        for room in self.rooms.values():
+            if room.timer is not None:
+                room.timer.cancel()
+            if room.bot_task is not None:
+                room.bot_task.cancel()
+        tasks = [r.bot_task for r in self.rooms.values() if r.bot_task is not None]
+        await asyncio.gather(*tasks, return_exceptions=True)

@@ -1,0 +1,51 @@
+"""Bot thinking off the server's event loop: plain functions run in a pool of worker processes.
+
+A search bot spends up to two seconds of CPU on a move; in the server's own process that would stall
+every other table (and, with the GIL, a thread would too). So bots and hints run in worker processes
+and receive only what a bot may see — the seat's view and its legal actions — never the state.
+The functions are module-level and take plain picklable values so any executor can run them.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
+
+from ludoteca import bots
+from ludoteca.bots.ismcts import IsmctsBot
+
+HINT_LEVEL = "normal"
+"""The search level that answers a player's request for a hint."""
+
+
+def choose(spec: str, seed: int, view: Any, legal: Sequence[Any]) -> int:
+    """The index in ``legal`` of the action the bot ``spec`` chooses from ``view``."""
+    bot = bots.from_spec(spec, seed)
+    action = bot.choose(view, list(legal))
+    return list(legal).index(action)
+
+
+def hint(seed: int, view: Any, legal: Sequence[Any]) -> list[tuple[int, float]]:
+    """The search bot's three best actions as ``(index in legal, estimated win chance)``, best first."""
+    advisor = IsmctsBot(seed, IsmctsBot.levels[HINT_LEVEL])
+    estimates = advisor.analyse(view, list(legal))[:3]
+    index = {a: i for i, a in enumerate(legal)}
+    return [(index[e.action], e.win_chance) for e in estimates]
+
+
+def _warm() -> None:
+    """Import the bots in each worker when it starts, so the first move is not slowed by imports."""
+    import ludoteca.bots.heuristic
+    import ludoteca.bots.ismcts  # noqa: F401
+
+
+def executor(processes: int | None) -> Executor:
+    """A pool for bot moves: ``processes`` worker processes (0: threads in this process, for tests
+    that need no isolation), by default one fewer than the cores, at least one."""
+    if processes == 0:
+        return ThreadPoolExecutor(max_workers=2, thread_name_prefix="ludoteca-bot")
+    count = processes if processes is not None else max(1, (os.cpu_count() or 2) - 1)
+    return ProcessPoolExecutor(max_workers=count, mp_context=multiprocessing.get_context("spawn"), initializer=_warm)

@@ -1,0 +1,178 @@
+"""A real server for tests: uvicorn on a free loopback port, in a thread or in a child process,
+and a small WebSocket client that speaks the table protocol (``docs/web.md``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+import websockets
+
+from ludoteca.web.app import create_app
+from ludoteca.web.config import Settings
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_healthy(base: str, timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
+                return
+        time.sleep(0.05)
+    raise TimeoutError(f"no server at {base}")
+
+
+@contextlib.contextmanager
+def server_thread(data_dir: Path, database_url: str | None = None, **settings: Any) -> Iterator[str]:
+    """A server in a thread of this process (bots in threads unless told otherwise); yields its base URL."""
+    settings.setdefault("bot_processes", 0)
+    settings.setdefault("bot_delay", 0.0)
+    app = create_app(Settings(data_dir=data_dir, database_url=database_url, **settings))
+    port = free_port()
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=1 << 20)
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_healthy(base)
+        yield base
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+class ServerProcess:
+    """``ludoteca serve`` as a child process, so a test can kill it with SIGKILL and start it again."""
+
+    def __init__(self, data_dir: Path, database_url: str | None = None, port: int | None = None) -> None:
+        self.data_dir = data_dir
+        self.database_url = database_url
+        self.port = port or free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> ServerProcess:
+        env = dict(os.environ)
+        env.pop("DATABASE_URL", None)
+        args = ["serve", "--port", str(self.port), "--data-dir", str(self.data_dir), "--bot-delay", "0"]
+        args += ["--bot-workers", "1"]
+        if self.database_url:
+            args += ["--database-url", self.database_url]
+        code = "import sys; from ludoteca.cli.main import main; sys.argv = ['ludoteca', *sys.argv[1:]]; main()"
+        self.proc = subprocess.Popen([sys.executable, "-c", code, *args], env=env)
+        wait_healthy(self.base)
+        return self
+
+    def kill(self) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+def create_game(base: str, game: str, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+    response = httpx.post(f"{base}/api/games", json={"game": game, "seats": seats, **extra}, timeout=10)
+    assert response.status_code == 201, response.text
+    return dict(response.json())
+
+
+class Client:
+    """One WebSocket client at a table; records every frame it receives."""
+
+    def __init__(self, base: str, game_id: str, token: str | None = None, lang: str = "en") -> None:
+        self.url = base.replace("http://", "ws://") + f"/ws/{game_id}"
+        self.token = token
+        self.lang = lang
+        self.frames: list[dict[str, Any]] = []
+        self.state: dict[str, Any] | None = None
+        self.ws: Any = None
+
+    async def __aenter__(self) -> Client:
+        self.ws = await websockets.connect(self.url, max_size=1 << 24)
+        await self.send({"type": "hello", "token": self.token, "lang": self.lang})
+        await self.until(lambda m: m["type"] == "state")
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.ws.close()
+
+    async def send(self, message: Any) -> None:
+        await self.ws.send(message if isinstance(message, str) else json.dumps(message))
+
+    async def recv(self, timeout: float = 15.0) -> dict[str, Any]:
+        message = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+        self.frames.append(message)
+        if message["type"] == "state":
+            self.state = message
+        return dict(message)
+
+    async def until(self, predicate: Callable[[dict[str, Any]], bool], timeout: float = 30.0) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while True:
+            message = await self.recv(max(0.01, deadline - time.monotonic()))
+            if predicate(message):
+                return message
+
+    async def until_version(self, version: int, timeout: float = 30.0) -> dict[str, Any]:
+        """The client's state once it has caught up with ``version`` (at once if it already has)."""
+        if self.state is not None and self.state["version"] >= version:
+            return self.state
+        return await self.until(lambda m: m["type"] == "state" and m["version"] >= version, timeout)
+
+    async def act(self, action: str, version: int | None = None) -> None:
+        assert self.state is not None
+        v = self.state["version"] if version is None else version
+        await self.send({"type": "action", "version": v, "action": action})
+
+    async def error(self) -> dict[str, Any]:
+        return await self.until(lambda m: m["type"] == "error")
+
+
+async def play_out(clients: dict[int, Client], rng: random.Random, moves: int | None = None) -> dict[str, Any]:
+    """Each human client plays a random legal action on its turn (bots play theirs in the server) until
+    the game ends or the humans have made ``moves`` moves; returns the first client's last state."""
+    watcher = next(iter(clients.values()))
+    made = 0
+    for _ in range(20_000):
+        state = watcher.state
+        assert state is not None
+        if state["result"] is not None or (moves is not None and made >= moves):
+            return state
+        version = state["version"]
+        actor = clients.get(state["to_act"])
+        if actor is not None:
+            await actor.until_version(version)
+            assert actor.state is not None and actor.state["legal"]
+            await actor.act(rng.choice(actor.state["legal"])["text"])
+            made += 1
+        await watcher.until(lambda m, v=version: m["type"] == "state" and m["version"] > v)
+    raise AssertionError("the game did not end")

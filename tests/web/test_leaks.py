@@ -1,0 +1,91 @@
+"""No secret of another seat ever leaves the server.
+
+Every frame a seat receives is read and checked in the strongest form: it must be a function of that
+seat's view alone. For each frame we rebuild the position it was sent at, resample everything the seat
+cannot see (other hands, the draft, the draw pile, the fort cards) with the core's ``determinize``,
+and check that the frame built from that other world is identical. A frame that depended on any
+hidden card would differ for some resampled world.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from ludoteca import games
+from ludoteca.core.records import GameRecord
+from ludoteca.core.rng import Rng
+from ludoteca.web import i18n
+from ludoteca.web.match import Match, Seat
+from ludoteca.web.present import BoardCache, state_message
+
+from serverkit import Client, create_game, play_out, server_thread
+
+IGNORED = ("seats", "deadline")
+"""Who is connected and the turn clock are public table facts that tests cannot pin to a version."""
+
+
+def frame_from_world(record: GameRecord, version: int, seat: int, world: Any, log_start: int, lang: str) -> Any:
+    seats = [Seat(i, name, "human") for i, name in enumerate(record.players)]
+    match = Match("x", games.get(record.game), record.options, record.seed, seats, actions=record.actions[:version])
+    if world is not None:
+        match.state = world
+    message = state_message(
+        match, seat, lang, i18n.translator(lang), board=BoardCache(), connected={}, log_start=log_start, deadline=None
+    )
+    message["id"] = "x"
+    return json.loads(json.dumps({k: v for k, v in message.items() if k not in IGNORED}))
+
+
+@pytest.mark.parametrize("game, players", [("verraeter", 4), ("verraeter", 3), ("kreta", 3)])
+def test_every_frame_depends_only_on_the_seats_view(tmp_path: Path, game: str, players: int) -> None:
+    seats: list[dict[str, Any]] = [{"kind": "human", "name": f"P{i}"} for i in range(players - 1)]
+    seats.append({"kind": "bot", "bot": "heuristic"})
+    with server_thread(tmp_path) as base:
+        made = create_game(base, game, seats, seed=17)
+        tokens = {s["seat"]: s["token"] for s in made["seats"] if s["kind"] == "human"}
+        rng = random.Random(2)
+
+        async def play() -> dict[int, list[dict[str, Any]]]:
+            clients = {seat: Client(base, made["id"], token, lang="de") for seat, token in tokens.items()}
+            for c in clients.values():
+                await c.__aenter__()
+            try:
+                await play_out(clients, rng)
+            finally:
+                for c in clients.values():
+                    await c.__aexit__()
+            return {seat: c.frames for seat, c in clients.items()}
+
+        frames = asyncio.run(play())
+        record = GameRecord.from_dict(httpx.get(f"{base}/api/games/{made['id']}/record").json())
+
+    definition = games.get(game)
+    assert definition.determinize is not None
+    checked = 0
+    for seat, received in frames.items():
+        states = [f for f in received if f["type"] == "state"]
+        assert states
+        for k, frame in enumerate(states):
+            if k % 3 and k != len(states) - 1:  # every third frame and the last: the game is long
+                continue
+            version, log_start = frame["version"], frame["log_start"]
+            sent = {key: v for key, v in frame.items() if key not in IGNORED}
+            sent["id"] = "x"
+            truth = frame_from_world(record, version, seat, None, log_start, "de")
+            assert sent == truth  # the frame is what the presenter builds from the true state
+            seats_of = [Seat(i, n, "human") for i, n in enumerate(record.players)]
+            position = Match("x", definition, record.options, record.seed, seats_of, actions=record.actions[:version])
+            truth_view = position.state.view(seat)
+            for r in range(2):
+                world = definition.determinize(truth_view, Rng(1000 * version + r))
+                other = frame_from_world(record, version, seat, world, log_start, "de")
+                assert other == sent, f"seat {seat}, version {version}: the frame depends on hidden information"
+            checked += 1
+    assert checked > 20
