@@ -1,0 +1,200 @@
+"""Load on the web server: many concurrent games played by simulated clients over loopback.
+
+Usage::
+
+    .venv/bin/python benchmarks/load.py --games 200 --players 4 --game verraeter --think 1.0 --duration 60
+    .venv/bin/python benchmarks/load.py --url http://127.0.0.1:8000 ...   # against a server already running
+
+Unless ``--url`` is given, a real server (``ludoteca serve``, SQLite in a temporary directory, every
+action committed before it is broadcast) is started as a child process, so server and clients run in
+separate processes and share the machine's cores as they would in production on one box. Every seat of
+every game is a WebSocket client: when the server tells it that it is its turn, it "thinks" for a
+random time (exponential, mean ``--think`` seconds; 0 = answer at once, which measures saturation),
+then sends a random legal action. Latency is from sending an action to receiving, on the same socket,
+the state that contains it (the broadcast). Figures are taken after a warm-up; games that end are
+replaced by new ones so the number of live games stays constant.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+
+import httpx
+import websockets
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    actions: int = 0
+    errors: int = 0
+    games_done: int = 0
+    frames: int = 0
+    bytes: int = 0
+    recording: bool = False
+    duration: float = 0.0
+    server_cpu: float | None = None
+    """Server CPU seconds per second while measuring (1.0 = one core busy)."""
+
+
+def start_server(port: int, data_dir: str) -> subprocess.Popen[bytes]:
+    code = "import sys; from ludoteca.cli.main import main; sys.argv = ['ludoteca', *sys.argv[1:]]; main()"
+    args = ["serve", "--port", str(port), "--data-dir", data_dir, "--bot-delay", "0"]
+    proc = subprocess.Popen([sys.executable, "-c", code, *args])
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
+                return proc
+        time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+async def seat_client(url: str, game_id: str, token: str, think: float, stats: Stats, rng: random.Random) -> bool:
+    """Play one seat until the game ends; True if it ended (False: stopped)."""
+    async with websockets.connect(f"{url}/ws/{game_id}", max_size=1 << 24) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token, "lang": "en"}))
+        sent_at: float | None = None
+        sent_version = -1
+        while True:
+            raw = await ws.recv()
+            message = json.loads(raw)
+            if stats.recording:
+                stats.frames += 1
+                stats.bytes += len(raw)
+            if message["type"] == "error":
+                if stats.recording:
+                    stats.errors += 1
+                sent_at = None
+                await ws.send(json.dumps({"type": "sync"}))
+                continue
+            if message["type"] != "state":
+                continue
+            if sent_at is not None and message["version"] > sent_version:
+                if stats.recording:
+                    stats.latencies.append(time.perf_counter() - sent_at)
+                    stats.actions += 1
+                sent_at = None
+            if message["result"] is not None:
+                return True
+            if message["legal"] and sent_at is None:
+                if think:
+                    await asyncio.sleep(rng.expovariate(1 / think))
+                choice = rng.choice(message["legal"])["text"]
+                sent_version = message["version"]
+                sent_at = time.perf_counter()
+                await ws.send(json.dumps({"type": "action", "version": sent_version, "action": choice}))
+
+
+async def table(url: str, game: str, players: int, think: float, stats: Stats, rng: random.Random) -> None:
+    """Keep one live game going: create it, play it to the end with one client per seat, start another."""
+    async with httpx.AsyncClient(timeout=30) as http:
+        while True:
+            seats = [{"kind": "human", "name": f"P{i}"} for i in range(players)]
+            made = (await http.post(f"{url}/api/games", json={"game": game, "seats": seats})).json()
+            ws_url = url.replace("http://", "ws://")
+            clients = [
+                seat_client(ws_url, made["id"], s["token"], think, stats, random.Random(rng.random()))
+                for s in made["seats"]
+            ]
+            await asyncio.gather(*clients)
+            if stats.recording:
+                stats.games_done += 1
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def run(args: argparse.Namespace, url: str, proc: subprocess.Popen[bytes] | None) -> Stats:
+    stats = Stats()
+    tasks = []
+    for i in range(args.games):
+        rng = random.Random(args.seed * 100003 + i)
+        tasks.append(asyncio.create_task(table(url, args.game, args.players, args.think, stats, rng)))
+        if i % 20 == 19:
+            await asyncio.sleep(0.05)  # don't open 800 sockets in one burst
+    await asyncio.sleep(args.warmup)
+    stats.recording = True
+    start, cpu0 = time.perf_counter(), _cpu(proc)
+    await asyncio.sleep(args.duration)
+    stats.recording = False
+    elapsed, cpu1 = time.perf_counter() - start, _cpu(proc)
+    if cpu0 is not None and cpu1 is not None:
+        stats.server_cpu = (cpu1 - cpu0) / elapsed
+    for t in tasks:
+        t.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    stats.duration = elapsed
+    return stats
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--url", help="a running server (default: start one)")
+    parser.add_argument("--game", default="verraeter", choices=("verraeter", "kreta"))
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=200, help="concurrent games")
+    parser.add_argument("--think", type=float, default=1.0, help="mean think time per decision, seconds")
+    parser.add_argument("--duration", type=float, default=60.0, help="measured seconds")
+    parser.add_argument("--warmup", type=float, default=15.0, help="seconds before measuring")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    proc = None
+    with tempfile.TemporaryDirectory() as data_dir:
+        url = args.url
+        if url is None:
+            port = 18000 + os.getpid() % 1000
+            proc = start_server(port, data_dir)
+            url = f"http://127.0.0.1:{port}"
+        try:
+            stats = asyncio.run(run(args, url, proc))
+        finally:
+            if proc is not None:
+                proc.terminate()
+                proc.wait(timeout=10)
+    seconds = stats.duration
+    lat = stats.latencies or [float("nan")]
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
+    print(f"{args.games} concurrent {args.players}-player {args.game} games, think time mean {args.think} s")
+    print(f"measured {seconds:.0f} s after {args.warmup:.0f} s warm-up")
+    done = f"({stats.actions} actions, {stats.games_done} games ended)"
+    print(f"actions/s        {stats.actions / seconds:8.1f}   {done}")
+    print(f"frames/s         {stats.frames / seconds:8.1f}   ({stats.bytes / seconds / 1e6:.1f} MB/s to clients)")
+    print(f"latency p50      {statistics.median(lat) * 1000:8.1f} ms")
+    print(f"latency p99      {percentile(lat, 0.99) * 1000:8.1f} ms")
+    print(f"latency max      {max(lat) * 1000:8.1f} ms")
+    print(f"errors           {stats.errors}")
+    if stats.server_cpu is not None:
+        print(f"server CPU       {stats.server_cpu * 100:8.1f} % of one core")
+
+
+def _cpu(proc: subprocess.Popen[bytes] | None) -> float | None:
+    """CPU seconds used so far by the server process (and its bot workers are not counted)."""
+    if proc is None:
+        return None
+    try:
+        with open(f"/proc/{proc.pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except OSError:
+        return None
+
+
+if __name__ == "__main__":
+    main()
