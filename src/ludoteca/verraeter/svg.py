@@ -1,0 +1,356 @@
+"""Verräter as SVG: the public table and one seat's private cards, as pure functions returning text.
+
+Like ``chess.svg.board`` (and :mod:`ludoteca.kreta.svg`) nothing here does I/O: :func:`render_table`
+and :func:`render_hand` read a :class:`~ludoteca.verraeter.view.VerraeterView` and return a standalone
+SVG document. The table is drawn from public fields only — never the seat's hand, offered or secret
+action card, pending draw or log — so every seat and every spectator gets the same picture, and the web
+app can send one string to all of them. The private part is a second, small document.
+
+Whatever a player can click carries ``class="target"`` and ``data-target="KEY"`` with the keys of the
+web protocol: ``landscape:I`` (ring card I, 0-based), ``gap:I`` (between card I and I+1, where a
+conflict lies when ``view.conflict == I``), ``draft:C`` (offered action card, ``C`` an index into
+``cards.ACTION_KEYS``) and ``hand:V`` (one element per supply card of value V in the hand). Stable ids:
+``landscape-I``, ``gap-I``, ``conflict-marker``, ``center``, ``player-S``, ``hand-card-K``, ``draft-C``,
+``chosen-card``.
+
+The ring is laid out as the border of a 5 × 3 grid read clockwise (1–5 along the top, 6 on the right,
+7–11 back along the bottom, 12 on the left), which keeps twelve portrait cards readable at 1000 px.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import LANDSCAPE_NAMES, RING_SIZE
+from .svg_draw import (
+    CONFLICT_RED,
+    HOUSE_INK,
+    HOUSE_PAPER,
+    INK,
+    LAND_FILL,
+    MUTED,
+    PAPER,
+    SEAT_FILL,
+    SEAT_INK,
+    Tr,
+    action_effects,
+    action_icon,
+    action_words,
+    document,
+    el,
+    estate_glyph,
+    house_mark,
+    house_words,
+    landscape_art,
+    landscape_words,
+    same,
+    seat_words,
+    swords,
+    text,
+    title,
+    wrap,
+)
+from .svg_panels import center_panel, header, player_panels
+from .view import VerraeterView
+
+__all__ = ["render_hand", "render_table"]
+
+WIDTH = 1000.0
+CARD_W, CARD_H = 140.0, 150.0
+COL_GAP, ROW_PITCH = 50.0, 216.0
+LEFT, TOP = 50.0, 60.0
+TAB = 20.0
+"""How far an estate card sticks out under its landscape."""
+PANELS_TOP = TOP + 2 * ROW_PITCH + CARD_H + TAB + 28
+PANEL_H = 176.0
+
+
+def _slot(i: int) -> tuple[float, float]:
+    """Top-left corner of ring card ``i``: clockwise around the border of a 5 × 3 grid."""
+    if i <= 4:
+        col, row = i, 0
+    elif i == 5:
+        col, row = 4, 1
+    elif i <= 10:
+        col, row = 10 - i, 2
+    else:
+        col, row = 0, 1
+    return LEFT + col * (CARD_W + COL_GAP), TOP + row * ROW_PITCH
+
+
+def render_table(view: VerraeterView, names: Sequence[str] | None = None, tr: Tr = same) -> str:
+    """The public table as one SVG document: header, ring, conflict, piles and one panel per seat.
+
+    ``names`` are the seats' names (default: the game's colours, translated). The result depends only on
+    public information, so it is the same for every seat's view and a spectator's.
+    """
+    shown = _names(view, names, tr)
+    height = PANELS_TOP + PANEL_H + 14
+    body = [
+        el("rect", x=0.0, y=0.0, width=WIDTH, height=height, fill=PAPER, class_="background"),
+        header(view, shown, tr, WIDTH),
+        _ring(view, shown, tr),
+        center_panel(
+            view, shown, tr, LEFT + CARD_W + COL_GAP, TOP + ROW_PITCH - 14, 3 * CARD_W + 2 * COL_GAP, CARD_H + 34
+        ),
+        player_panels(view, shown, tr, LEFT, PANELS_TOP, WIDTH - 2 * LEFT, PANEL_H),
+    ]
+    return document(WIDTH, height, body, "verraeter-table", tr("Verräter: the table"))
+
+
+def _names(view: VerraeterView, names: Sequence[str] | None, tr: Tr) -> tuple[str, ...]:
+    defaults = seat_words(tr)
+    given = tuple(names or ())
+    return tuple(given[p] if p < len(given) else defaults[p % len(defaults)] for p in range(view.num_players))
+
+
+# ---------------------------------------------------------------- the ring
+
+
+def _ring(view: VerraeterView, seats: tuple[str, ...], tr: Tr) -> str:
+    """Estate cards first (each lies under its landscape), then the landscapes, then the gaps between them."""
+    houses, words = house_words(tr), landscape_words(tr)
+    out = ['<g class="ring">']
+    for i, land in enumerate(view.ring):
+        if land.estate_owner >= 0:
+            out.append(_estate(i, land.estate_owner, land.kontor, tr, seats))
+    at_conflict = _conflict_cards(view)
+    for i in range(RING_SIZE):
+        out.append(_landscape(view, i, i in at_conflict, houses, words, tr))
+    for i in range(RING_SIZE):
+        out.append(_gap(i, view.conflict == i, tr))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _conflict_cards(view: VerraeterView) -> set[int]:
+    return {view.conflict, (view.conflict + 1) % RING_SIZE} if view.conflict >= 0 else set()
+
+
+def _landscape(
+    view: VerraeterView, i: int, at_conflict: bool, houses: tuple[str, str], words: tuple[str, ...], tr: Tr
+) -> str:
+    land = view.ring[i]
+    table = view.options.landscapes
+    x, y = _slot(i)
+    house = land.house
+    classes = f"landscape target {('eagle', 'rose')[house]}" + (" at-conflict" if at_conflict else "")
+    out = [f'<g id="landscape-{i}" class="{classes}" data-target="landscape:{i}" data-landscape="{i}">']
+    out.append(
+        el(
+            "rect",
+            x=x,
+            y=y,
+            width=CARD_W,
+            height=CARD_H,
+            rx=8,
+            fill=HOUSE_PAPER[house],
+            stroke=CONFLICT_RED if at_conflict else "#5b4a3a",
+            stroke_width=4 if at_conflict else 1.3,
+            class_="card-face",
+        )
+    )
+    out.append(el("rect", x=x + 5, y=y + 5, width=CARD_W - 10, height=46, rx=5, fill=LAND_FILL[land.kind]))
+    out.append(landscape_art(land.kind, x + 34, y + 6, CARD_W - 42, 44))
+    out.append(el("circle", cx=x + 19, cy=y + 19, r=11, fill="#ffffff", stroke=INK, stroke_width=1.2))
+    out.append(text(x + 19, y + 23.5, str(i + 1), 12.5, bold=True, fill=INK, text_anchor="middle"))
+    out.append(text(x + 9, y + 71, LANDSCAPE_NAMES[land.kind], 15, bold=True, fill=INK))
+    out.append(text(x + 9, y + 86, words[land.kind], 10.5, fill=MUTED, font_style="italic"))
+    out.append(house_mark(house, x + CARD_W - 25, y + 73, 15))
+    out.append(
+        text(x + CARD_W - 25, y + 103, houses[house], 10.5, bold=True, fill=HOUSE_INK[house], text_anchor="middle")
+    )
+    # conflict points in a square, victory points in circles for I, II, III (IV) winners, as printed
+    out.append(el("rect", x=x + 8, y=y + 110, width=34, height=32, rx=3, fill="#ffffff", stroke=INK, stroke_width=1.2))
+    out.append(text(x + 25, y + 132, str(table.cp[land.kind]), 16, bold=True, fill=INK, text_anchor="middle"))
+    out.append(text(x + 25, y + 107, tr("CP"), 8.5, fill=MUTED, text_anchor="middle"))
+    vps = table.vp[land.kind]
+    step = 22.0 if len(vps) <= 3 else 19.0
+    left = x + CARD_W - 12 - step * (len(vps) - 1)
+    out.append(text(left - 12, y + 107, tr("VP"), 8.5, fill=MUTED, text_anchor="middle"))
+    for k, vp in enumerate(vps):
+        cx = left + k * step
+        out.append(el("circle", cx=cx, cy=y + 123, r=9.5, fill="#ffffff", stroke=INK, stroke_width=1.1))
+        out.append(text(cx, y + 127, str(vp), 10.5, bold=True, fill=INK, text_anchor="middle"))
+        out.append(text(cx, y + 143, "I" * (k + 1) if k < 3 else "IV", 7.5, fill=MUTED, text_anchor="middle"))
+    vp_text = "/".join(map(str, vps))
+    out.append(
+        title(
+            tr("{number} {name} ({word}), {house} side up: {cp} CP; VP {vp} for one/two/three winners").format(
+                number=i + 1, name=LANDSCAPE_NAMES[land.kind], word=words[land.kind], house=houses[house],
+                cp=table.cp[land.kind], vp=vp_text,
+            )
+        )
+    )  # fmt: skip
+    out.append("</g>")
+    return "".join(out)
+
+
+def _estate(i: int, owner: int, kontor: bool, tr: Tr, seats: tuple[str, ...]) -> str:
+    """The estate card under landscape ``i``: a tab in the owner's colour, Gutshof or Kontor side."""
+    x, y = _slot(i)
+    color, ink = SEAT_FILL[owner % len(SEAT_FILL)], SEAT_INK[owner % len(SEAT_INK)]
+    side = tr("Kontor") if kontor else tr("Gutshof")
+    room = max(0, 14 - len(side))
+    name = seats[owner] if len(seats[owner]) <= room else seats[owner][: max(0, room - 1)] + "…"
+    label = f"{side} · {name}" if room > 2 else side
+    top = y + CARD_H - 12
+    return (
+        f'<g id="estate-{i}" class="estate {"kontor" if kontor else "gutshof"} seat-{owner}" '
+        f'data-landscape="{i}" data-seat="{owner}">'
+        + el(
+            "rect",
+            x=x + 5,
+            y=top,
+            width=CARD_W - 10,
+            height=12 + TAB,
+            rx=4,
+            fill=color if kontor else "#ffffff",
+            stroke=ink,
+            stroke_width=2.2,
+        )
+        + estate_glyph(kontor, x + 11, y + CARD_H + TAB - 3, "#ffffff" if kontor else color)
+        + text(
+            x + 28, y + CARD_H + TAB - 6, label, 10, bold=True, fill="#ffffff" if kontor else ink,
+            stroke=ink if kontor else None, stroke_width=0.4 if kontor else None,
+        )
+        + title(tr("{side} of {seat}").format(side=side, seat=seats[owner]))
+        + "</g>"
+    )  # fmt: skip
+
+
+def _gap(i: int, has_conflict: bool, tr: Tr) -> str:
+    """The space between card ``i`` and the next one clockwise: where the conflict card can go."""
+    (ax, ay), (bx, by) = _slot(i), _slot((i + 1) % RING_SIZE)
+    if ay == by:  # side by side in a row
+        cx, cy = (max(ax, bx) + min(ax, bx) + CARD_W) / 2, ay + CARD_H / 2
+        w, h = COL_GAP - 12, 96.0
+        arrow = "M-4,-7 L4,0 L-4,7" if bx > ax else "M4,-7 L-4,0 L4,7"
+    else:  # one above the other at an end of the ring
+        cx, cy = ax + CARD_W / 2, (max(ay, by) + min(ay, by) + CARD_H + TAB) / 2
+        w, h = 100.0, ROW_PITCH - CARD_H - TAB - 8
+        arrow = "M-7,-4 L0,4 L7,-4" if by > ay else "M-7,4 L0,-4 L7,4"
+    out = [
+        f'<g id="gap-{i}" class="gap target{" conflict" if has_conflict else ""}" data-target="gap:{i}" '
+        f'data-gap="{i}">',
+        el(
+            "rect", x=cx - w / 2, y=cy - h / 2, width=w, height=h, rx=6, fill="#000000", fill_opacity=0.03,
+            stroke="#b3a88f", stroke_width=1, stroke_dasharray="3 3",
+        ),
+    ]  # fmt: skip
+    if has_conflict:
+        out.append(f'<g id="conflict-marker" class="conflict-marker">{swords(cx, cy, 16)}</g>')
+    else:
+        out.append(
+            el(
+                "path",
+                d=arrow,
+                transform=f"translate({cx:.1f},{cy:.1f})",
+                fill="none",
+                stroke="#b3a88f",
+                stroke_width=2,
+            )
+        )
+    between = tr("between landscapes {a} and {b}").format(a=i + 1, b=(i + 1) % RING_SIZE + 1)
+    out.append(title((tr("The conflict lies here") + ": " if has_conflict else "") + between))
+    out.append("</g>")
+    return "".join(out)
+
+
+# ---------------------------------------------------------------- the private part
+
+
+HAND_H = 166.0
+
+
+def render_hand(view: VerraeterView, tr: Tr = same) -> str:
+    """The seat's own cards as a small SVG: supply cards in hand, action cards offered, the one kept.
+
+    Only ``view.hand``, ``view.offered`` and the seat's own entry of ``view.chosen`` are drawn: never
+    another seat's cards. A spectator has no private cards: the document is empty (callers may skip it).
+    """
+    if view.player < 0:
+        return document(WIDTH, 1.0, [], "verraeter-hand empty", tr("Spectator: no cards of your own"))
+    body = [el("rect", x=0.0, y=0.0, width=WIDTH, height=HAND_H, fill=PAPER, class_="background")]
+    body.append(_supply_cards(view, tr))
+    body.append(_action_cards(view, tr))
+    if view.phase == "draw" and view.to_act == view.player and view.pending_draw:
+        note = tr(
+            "You may draw {draw}, but you hold {held} and the hand limit is {limit}: "
+            "discard first, or discard nothing and draw fewer."
+        ).format(draw=view.pending_draw, held=len(view.hand), limit=view.options.hand_limit)
+        body.append(text(24, HAND_H - 10, note, 12, bold=True, fill=CONFLICT_RED, class_="draw-note"))
+    return document(WIDTH, HAND_H, body, "verraeter-hand", tr("Your cards"))
+
+
+def _supply_cards(view: VerraeterView, tr: Tr) -> str:
+    out = ['<g class="supply-hand">', text(24, 24, tr("Your supply cards"), 13, bold=True, fill=INK)]
+    hand = view.hand
+    pitch = min(62.0, 420.0 / max(1, len(hand)))
+    for k, value in enumerate(hand):
+        x = 24 + k * pitch
+        out.append(
+            f'<g id="hand-card-{k}" class="supply-card target" data-target="hand:{value}" data-value="{value}">'
+            + el("rect", x=x, y=34.0, width=54, height=78, rx=6, fill="#ffffff", stroke=INK, stroke_width=1.4)
+            + text(x + 7, 50, str(value), 11, bold=True, fill=MUTED)
+            + text(x + 27, 85, str(value), 28, bold=True, fill=INK, text_anchor="middle")
+            + text(x + 27, 104, tr("CP"), 9, fill=MUTED, text_anchor="middle")
+            + title(tr("supply card worth {value} CP").format(value=value))
+            + "</g>"
+        )
+    summary = (
+        tr("Cards: {count} · total {total} CP").format(total=sum(hand), count=len(hand))
+        if hand
+        else tr("no supply cards")
+    )
+    out.append(text(24, 132 if hand else 52, summary, 11.5, fill=MUTED))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _action_cards(view: VerraeterView, tr: Tr) -> str:
+    """In the draft: the offered cards to keep one of; afterwards: the card kept (and what was seen)."""
+    names, effects = action_words(tr), action_effects(tr)
+    mine = view.chosen[view.player]
+    choosing = view.phase == "draft" and mine < 0 and bool(view.offered)
+    x0 = 480.0
+    out = ['<g class="action-cards">']
+    if choosing:
+        out.append(text(x0, 24, tr("Keep one of the action cards offered to you"), 13, bold=True, fill=INK))
+        for k, card in enumerate(view.offered):
+            out.append(
+                _action_card(
+                    card,
+                    x0 + k * 100,
+                    34,
+                    names,
+                    effects,
+                    f'id="draft-{card}" class="action-card target" data-target="draft:{card}" data-card="{card}"',
+                )
+            )
+    elif mine >= 0:
+        out.append(text(x0, 24, tr("Your action card"), 13, bold=True, fill=INK))
+        out.append(
+            _action_card(
+                mine, x0, 34, names, effects, f'id="chosen-card" class="action-card chosen" data-card="{mine}"'
+            )
+        )
+        seen = [names[c] for c in view.offered if c != mine]
+        if seen:
+            out.append(text(x0 + 106, 52, tr("Also offered to you:"), 11, fill=MUTED))
+            for k, line in enumerate(wrap(", ".join(seen), 48)):
+                out.append(text(x0 + 106, 68 + 15 * k, line, 11, fill=MUTED))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _action_card(card: int, x: float, y: float, names: tuple[str, ...], effects: tuple[str, ...], head: str) -> str:
+    out = [f"<g {head}>"]
+    out.append(el("rect", x=x, y=y, width=94, height=108, rx=7, fill="#fffdf6", stroke=INK, stroke_width=1.4))
+    out.append(text(x + 47, y + 18, names[card], 11.5, bold=True, fill=INK, text_anchor="middle"))
+    out.append(action_icon(card, x + 47, y + 46))
+    for k, line in enumerate(wrap(effects[card], 17)[:3]):
+        out.append(text(x + 47, y + 78 + 12 * k, line, 9.5, fill=MUTED, text_anchor="middle"))
+    out.append(title(f"{names[card]}: {effects[card]}"))
+    out.append("</g>")
+    return "".join(out)

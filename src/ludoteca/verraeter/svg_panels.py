@@ -1,0 +1,263 @@
+"""The panels of Verräter's table SVG: the header, the conflict in the middle of the ring, one panel per seat.
+
+Split from :mod:`ludoteca.verraeter.svg`, which lays out the ring and calls these. Like the rest of
+the table they read public fields of the view only (never ``hand``, ``offered``, an unrevealed
+``chosen``, ``pending_draw`` or the log), so every seat's table is the same picture.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from .cards import LANDSCAPE_NAMES, RING_SIZE
+from .svg_draw import (
+    HOUSE_INK,
+    INK,
+    MUTED,
+    SEAT_FILL,
+    SEAT_INK,
+    Tr,
+    action_words,
+    el,
+    house_badge,
+    house_mark,
+    house_words,
+    phase_words,
+    text,
+    title,
+    wrap,
+)
+from .view import VerraeterView
+
+
+def header(view: VerraeterView, names: Sequence[str], tr: Tr, width: float) -> str:
+    """Title, round, phase and the seat to act, on one line."""
+    out = ['<g id="header" class="header">', text(24, 34, "Verräter", 22, bold=True, fill=INK)]
+    if view.round > 0:
+        round_text = tr("Round {round} of {total}").format(round=view.round, total=view.rounds_total)
+        out.append(text(140, 33, round_text, 14, fill=INK, class_="round"))
+    out.append(text(270, 33, phase_words(tr, view.phase), 14, bold=True, fill=INK, class_="phase"))
+    if view.to_act >= 0:
+        who = tr("{name} to act").format(name=names[view.to_act])
+        color = SEAT_INK[view.to_act % len(SEAT_INK)]
+        out.append(text(width - 24, 33, who, 14, bold=True, fill=color, text_anchor="end", class_="to-act"))
+    out.append(el("line", x1=16.0, y1=46.0, x2=width - 16, y2=46.0, stroke="#c9bda0", stroke_width=1))
+    out.append("</g>")
+    return "".join(out)
+
+
+# ---------------------------------------------------------------- the conflict
+
+
+def center_panel(view: VerraeterView, names: Sequence[str], tr: Tr, x: float, y: float, w: float, h: float) -> str:
+    """What the conflict stands at: its two landscapes, the supply played, then strengths and winner."""
+    houses = house_words(tr)
+    out = [
+        '<g id="center" class="center">',
+        el("rect", x=x, y=y, width=w, height=h, rx=10, fill="#fffaf0", stroke="#c9bda0", stroke_width=1.2),
+    ]
+    mid = x + w / 2
+    c = view.conflict
+    if c >= 0:
+        a, b = c, (c + 1) % RING_SIZE
+        heading = tr("Conflict between landscapes {a} and {b}").format(a=a + 1, b=b + 1)
+    elif view.phase == "setup":
+        heading = tr("Set-up: each player places a Gutshof")
+    elif view.phase == "conflict":
+        heading = tr("{name} sets the conflict card").format(name=names[view.strategy_holder])
+    else:
+        heading = tr("No conflict")
+    out.append(text(mid, y + 26, heading, 16, bold=True, fill=INK, text_anchor="middle", class_="heading"))
+    if view.strength is not None:
+        out.append(_strengths(view, houses, tr, x, y, w))
+    elif c >= 0:
+        out.append(_sides(view, houses, tr, x, y, w))
+    else:
+        out.append(_how(view, tr, mid, y + 60))
+    out.append(_piles(view, tr, x + 16, y + h - 14))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _how(view: VerraeterView, tr: Tr, mid: float, y: float) -> str:
+    """Before there is a conflict: what the phase asks, in a sentence."""
+    if view.phase == "setup":
+        how = tr(
+            "From the start player clockwise, everyone places one Gutshof under a landscape without an estate "
+            "card. A Gutshof under land of the house you support brings you supply cards."
+        )
+    elif view.phase == "conflict":
+        how = tr("The conflict card goes between two neighbouring landscapes of different houses.")
+    else:
+        return ""
+    lines = wrap(how, 70)
+    return "".join(text(mid, y + 18 * k, line, 12, fill=MUTED, text_anchor="middle") for k, line in enumerate(lines))
+
+
+def _sides(view: VerraeterView, houses: tuple[str, str], tr: Tr, x: float, y: float, w: float) -> str:
+    """Before the reveal: each house's landscape in the conflict and the supply its supporters played."""
+    cp = view.options.landscapes.cp
+    supply = [0, 0]
+    for p, cards in enumerate(view.played):
+        supply[view.allegiance[p]] += sum(cards)
+    ends = (view.conflict, (view.conflict + 1) % RING_SIZE)
+    out = []
+    for i in ends:
+        land = view.ring[i]
+        cx = x + w * (0.25 if land.house == 0 else 0.75)
+        out.append(house_mark(land.house, cx, y + 58, 15))
+        out.append(
+            text(cx, y + 92, houses[land.house], 13, bold=True, fill=HOUSE_INK[land.house], text_anchor="middle")
+        )
+        where = tr("{name} ({number}): {cp} CP").format(number=i + 1, name=LANDSCAPE_NAMES[land.kind], cp=cp[land.kind])
+        out.append(text(cx, y + 110, where, 12, fill=INK, text_anchor="middle"))
+        if view.phase == "supply":
+            played = tr("+ {cp} CP of supply so far").format(cp=supply[land.house])
+            out.append(text(cx, y + 127, played, 11, fill=MUTED, text_anchor="middle"))
+    out.append(text(x + w / 2, y + 76, tr("against"), 12, fill=MUTED, text_anchor="middle", font_style="italic"))
+    return "".join(out)
+
+
+def _strengths(view: VerraeterView, houses: tuple[str, str], tr: Tr, x: float, y: float, w: float) -> str:
+    """After the reveal: both strengths and who won (or the tie)."""
+    assert view.strength is not None
+    out = ['<g class="strengths">']
+    for house, strength in enumerate(view.strength):
+        cx = x + w * (0.25 if house == 0 else 0.75)
+        won = view.conflict_winner == house
+        out.append(house_mark(house, cx - 44, y + 70, 15))
+        out.append(text(cx - 20, y + 76, houses[house], 13, bold=True, fill=HOUSE_INK[house]))
+        out.append(text(cx, y + 112, str(strength), 28, bold=True, fill=INK if won else MUTED, text_anchor="middle"))
+    out.append(text(x + w / 2, y + 108, ":", 28, bold=True, fill=INK, text_anchor="middle"))
+    if view.conflict_winner >= 0:
+        outcome = tr("{house} wins the conflict").format(house=houses[view.conflict_winner])
+    else:
+        outcome = tr("A tie: no landscape changes hands")
+    out.append(text(x + w / 2, y + 138, outcome, 13, bold=True, fill=INK, text_anchor="middle", class_="outcome"))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _piles(view: VerraeterView, tr: Tr, x: float, y: float) -> str:
+    out = ['<g class="piles">']
+    for k in range(3):
+        out.append(
+            el("rect", x=x + 2 * k, y=y - 18 + 2 * k, width=12, height=17, rx=2, fill="#8c2f1b", stroke="#3b2f1e")
+        )
+    out.append(text(x + 22, y, tr("Draw pile: {count}").format(count=view.draw_pile_size), 11.5, fill=INK))
+    discard = _counts(view.discard) if view.discard else tr("empty")
+    out.append(text(x + 130, y, tr("Discard pile: {cards}").format(cards=discard), 11.5, fill=INK))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _counts(values: Sequence[int]) -> str:
+    """Card values as written on them; long piles as value×count."""
+    if len(values) <= 10:
+        return " ".join(map(str, values))
+    return "  ".join(f"{v}×{n}" for v, n in sorted(Counter(values).items()))
+
+
+# ---------------------------------------------------------------- the seats
+
+
+def player_panels(view: VerraeterView, names: Sequence[str], tr: Tr, x: float, y: float, w: float, h: float) -> str:
+    """One panel per seat, left to right in seat order."""
+    n = view.num_players
+    pw = (w - 16 * (n - 1)) / n
+    over = view.phase == "over"
+    best = max(view.scores) if over else None
+    out = ['<g class="players">']
+    for p in range(n):
+        out.append(_panel(view, p, names[p], tr, x + p * (pw + 16), y, pw, h, view.scores[p] == best))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _panel(view: VerraeterView, p: int, name: str, tr: Tr, x: float, y: float, w: float, h: float, winner: bool) -> str:
+    acting = p == view.to_act
+    ink = SEAT_INK[p % len(SEAT_INK)]
+    classes = f"player seat-{p}" + (" to-act" if acting else "") + (" winner" if winner else "")
+    out = [f'<g id="player-{p}" class="{classes}" data-seat="{p}">']
+    out.append(
+        el(
+            "rect", x=x, y=y, width=w, height=h, rx=8, fill="#fff3c4" if acting else "#fffdf6",
+            stroke=ink, stroke_width=4 if acting else 1.5,
+        )
+    )  # fmt: skip
+    out.append(el("rect", x=x, y=y, width=w, height=28, rx=8, fill=ink))
+    out.append(el("rect", x=x, y=y + 18, width=w, height=10, fill=ink))
+    out.append(el("rect", x=x + 8, y=y + 7, width=14, height=14, rx=3, fill=SEAT_FILL[p % 4], stroke="#ffffff"))
+    out.append(text(x + 28, y + 19, name, 14, bold=True, fill="#ffffff", class_="name"))
+    vp = tr("{vp} VP").format(vp=view.scores[p])
+    out.append(text(x + w - 10, y + 19, vp, 14, bold=True, fill="#ffffff", text_anchor="end", class_="score"))
+    if acting:
+        out.append(el("path", d=f"M{x - 12:.1f},{y + 6:.1f} l10,8 l-10,8 Z", fill=ink, class_="to-act-mark"))
+    out.append(house_badge(view.allegiance[p], x + 10, y + 45, house_words(tr), 13))
+    tokens = []
+    if p == view.start_player:
+        tokens.append((tr("Start"), tr("start player")))
+    if p == view.strategy_holder:
+        tokens.append((tr("Strategy"), tr("holds the strategy and conflict cards")))
+    if winner:
+        tokens.append((tr("Winner"), tr("highest score")))
+    right = x + w - 8
+    for label, meaning in tokens:
+        width = 7.0 * len(label) + 12
+        right -= width
+        out.append(
+            '<g class="token">'
+            + el("rect", x=right, y=y + 36, width=width, height=18, rx=9, fill="#ffffff", stroke=ink, stroke_width=1.3)
+            + text(right + width / 2, y + 49, label, 10.5, bold=True, fill=ink, text_anchor="middle")
+            + title(meaning)
+            + "</g>"
+        )
+        right -= 6
+    kontor = sum(1 for land in view.ring if land.estate_owner == p and land.kontor)
+    counts = tr("Hand {hand} · Reserve {reserve} · Kontor {kontor}").format(
+        hand=view.hand_sizes[p], reserve=view.reserve[p], kontor=kontor
+    )
+    out.append(text(x + 10, y + 75, counts, 11.5, fill=INK, class_="counts"))
+    out.append(text(x + 10, y + 99, tr("Supply:"), 11.5, fill=INK))
+    out.append(_played(view, p, tr, x + 66, y + 99))
+    out.append(text(x + 10, y + 122, tr("Action:"), 11.5, fill=INK))
+    out.append(_action(view, p, tr, x + 66, y + 122))
+    parts = (
+        tr("conflict {vp}").format(vp=view.conflict_vp[p]),
+        tr("traitor {vp}").format(vp=view.traitor_vp[p]),
+        tr("strategist {vp}").format(vp=view.strategist_vp[p]),
+        tr("Kontor {vp}").format(vp=view.kontor_vp[p]),
+    )
+    out.append(text(x + 10, y + 146, f"{parts[0]} · {parts[1]}", 10.5, fill=MUTED, class_="breakdown"))
+    out.append(text(x + 10, y + 162, f"{parts[2]} · {parts[3]}", 10.5, fill=MUTED, class_="breakdown"))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _played(view: VerraeterView, p: int, tr: Tr, x: float, y: float) -> str:
+    """The supply cards a seat played this round, face up; an ellipsis for a seat still to play."""
+    if view.phase == "supply":
+        order = [(view.start_player + k) % view.num_players for k in range(view.num_players)]
+        if order.index(p) >= order.index(view.to_act):
+            return text(x, y, tr("not yet"), 11.5, fill=MUTED, font_style="italic")
+    cards = view.played[p]
+    if not cards:
+        return text(x, y, "—", 11.5, fill=MUTED)
+    out = ['<g class="played">']
+    for k, value in enumerate(cards):
+        cx = x + k * 22
+        out.append(el("rect", x=cx, y=y - 15, width=19, height=21, rx=3, fill="#ffffff", stroke=INK, stroke_width=1))
+        out.append(text(cx + 9.5, y + 1, str(value), 11.5, bold=True, fill=INK, text_anchor="middle"))
+    out.append(text(x + len(cards) * 22 + 4, y, f"= {sum(cards)}", 11.5, fill=MUTED))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _action(view: VerraeterView, p: int, tr: Tr, x: float, y: float) -> str:
+    """A seat's action card: its name once revealed, else whether one lies face down (never the card)."""
+    if view.revealed and view.chosen[p] >= 0:
+        return text(x, y, action_words(tr)[view.chosen[p]], 11.5, bold=True, fill=INK, class_="action")
+    if view.has_chosen[p]:
+        return text(x, y, tr("face down"), 11.5, fill=MUTED, font_style="italic", class_="action")
+    return text(x, y, "—", 11.5, fill=MUTED, class_="action")
