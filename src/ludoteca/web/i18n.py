@@ -13,14 +13,18 @@ or use ``gettext``/``ngettext``/``pgettext`` — the same object serves Jinja2's
 
 from __future__ import annotations
 
+import ast
 import gettext
 import io
-from collections.abc import Iterable
+import sys
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from functools import cache
 from pathlib import Path
+from typing import IO, Any
 
 from babel.lists import format_list
 from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_python as babel_extract_python
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -184,3 +188,40 @@ def plural_forms(lang: str | None) -> str:
     """The language's ``Plural-Forms`` header (``nplurals=2; plural=(n != 1);`` for English)."""
     po = _catalogue(supported(lang) or DEFAULT)
     return po.plural_forms if po is not None else "nplurals=2; plural=(n != 1);"
+
+
+def extract_python(
+    fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Collection[str], options: Any
+) -> Iterator[tuple[Any, ...]]:
+    """Babel's Python extractor, plus the ``tr("...")`` calls written inside f-strings.
+
+    Babel reads Python with the tokenizer, which before Python 3.12 sees an f-string as one opaque string
+    token: a message in ``f"<title>{tr('Libyan Sea')}</title>"`` would never reach the catalogues. The
+    f-strings' expressions are read here from the syntax tree instead (``babel.cfg`` names this function).
+    Yields Babel's ``(lineno, funcname, messages, comments)``.
+    """
+    source = fileobj.read()
+    yield from babel_extract_python(io.BytesIO(source), keywords, comment_tags, options)
+    if sys.version_info >= (3, 12):  # the tokenizer looks inside f-strings itself
+        return
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return
+    seen: set[int] = set()  # an f-string nested in another is walked twice
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.JoinedStr):
+            continue
+        for call in ast.walk(node):
+            if not isinstance(call, ast.Call) or id(call) in seen:
+                continue
+            seen.add(id(call))
+            func = call.func
+            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+            if name not in keywords:
+                continue
+            args = tuple(
+                a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None for a in call.args
+            )
+            if args and args[0] is not None:
+                yield call.lineno, name, args if len(args) > 1 else args[0], []

@@ -28,6 +28,7 @@ from ludoteca.verraeter.actions import (
     TurnEstate,
 )
 from ludoteca.verraeter.cards import DIPLOMAT5, EAGLE, RING_SIZE, TRAITOR
+from ludoteca.verraeter.options import SHIPPED
 from ludoteca.verraeter.view import VerraeterView
 
 from .i18n import Translator
@@ -84,7 +85,7 @@ def rules_text(view: VerraeterView, tr: Translator) -> str:
     ]
     if o.builder_places_kontor:
         parts.append(tr("the Builder may place a Kontor"))
-    if o.landscapes.source != "reconstruction":
+    if o.to_dict()["landscapes"] != SHIPPED:  # a user's own table of victory points
         parts.append(tr("landscape VP from %(source)s") % {"source": o.landscapes.source})
     return ", ".join(parts)
 
