@@ -1,0 +1,80 @@
+"""The shared vocabulary of Kreta's SVG: number formatting, tile and card styles, and the words shown.
+
+Used by :mod:`ludoteca.kreta.svg` (the map) and :mod:`ludoteca.kreta.svg_panel` (the panel under it).
+Words shown to people go through a ``tr`` callable with literal English arguments, so a gettext
+extractor given the keyword ``tr`` finds them and the web app can pass a translation; the default
+leaves them English.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+Tr = Callable[[str], str]
+"""Translates one English message (a gettext-style lookup)."""
+
+
+def same(text: str) -> str:
+    """The default ``tr``: English as written."""
+    return text
+
+
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+
+TILE_STYLE = {
+    "wheat": ("Wh", "#e5b53a", "#3a2a00"),
+    "olive": ("Ol", "#6b7f2a", "#ffffff"),
+    "wine": ("Wi", "#7a2048", "#ffffff"),
+    "thyme": ("Th", "#8f73c2", "#ffffff"),
+    "cheese": ("Ch", "#f6e7b0", "#4a3a00"),
+}
+"""Farm tiles: letters, fill and ink."""
+CARD_LETTERS = {
+    "admiral": "Ad",
+    "commander": "Co",
+    "abbot": "Ab",
+    "farmer": "Fa",
+    "architect": "Ar",
+    "king": "Ki",
+    "castellan": "Ca",
+}
+CARD_COLORS = {
+    "admiral": "#2f6690",
+    "commander": "#b23a48",
+    "abbot": "#6a4c93",
+    "farmer": "#6b8f23",
+    "architect": "#8a5a2b",
+    "king": "#c99700",
+    "castellan": "#4f5d75",
+}
+"""A band of colour per character card, so the seven are told apart at a glance."""
+
+
+def num(x: float) -> str:
+    """A number for SVG text: at most one decimal, no trailing zeros."""
+    text = f"{x:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def card_words(tr: Tr) -> dict[str, str]:
+    """The character cards' names."""
+    return {
+        "admiral": tr("Admiral"),
+        "commander": tr("Commander"),
+        "abbot": tr("Abbot"),
+        "farmer": tr("Farmer"),
+        "architect": tr("Architect"),
+        "king": tr("King"),
+        "castellan": tr("Castellan"),
+    }
+
+
+def tile_words(tr: Tr) -> dict[str, str]:
+    """The farm tiles' names."""
+    return {
+        "wheat": tr("wheat"),
+        "olive": tr("olive"),
+        "wine": tr("wine"),
+        "thyme": tr("thyme"),
+        "cheese": tr("cheese"),
+    }
