@@ -65,6 +65,11 @@ def cards_text(values: Sequence[object]) -> str:
     return " + ".join(str(v) for v in values)
 
 
+def cards_list(values: Sequence[object]) -> str:
+    """Supply card values as a list: "2, 5, 5" (cards held or drawn, not added up)."""
+    return ", ".join(str(number(v)) for v in values)
+
+
 def breakdown_labels(tr: Translator) -> dict[str, str]:
     """Labels of ``GameResult.breakdown``'s keys (``VerraeterState.result``)."""
     return {
@@ -215,7 +220,7 @@ def _discard(view: VerraeterView, e: Event, who: str, names: Sequence[str], tr: 
     cards = [number(v) for v in e.data]
     if not cards:
         return tr("%(who)s discards nothing and draws fewer cards (hand limit).") % {"who": who}
-    return tr("%(who)s discards %(cards)s to stay within the hand limit.") % {"who": who, "cards": cards_text(cards)}
+    return tr("%(who)s discards %(cards)s to stay within the hand limit.") % {"who": who, "cards": cards_list(cards)}
 
 
 def _draw(view: VerraeterView, e: Event, who: str, names: Sequence[str], tr: Translator) -> str:
@@ -226,6 +231,12 @@ def _draw(view: VerraeterView, e: Event, who: str, names: Sequence[str], tr: Tra
         "who": who,
         "n": k,
     }
+
+
+def _drew(view: VerraeterView, e: Event, who: str, names: Sequence[str], tr: Translator) -> str:
+    return tr.ngettext(
+        "%(who)s drew the supply card %(cards)s.", "%(who)s drew the supply cards %(cards)s.", len(e.data)
+    ) % {"who": who, "cards": cards_list(e.data)}
 
 
 def _reshuffle(view: VerraeterView, e: Event, who: str, names: Sequence[str], tr: Translator) -> str:
@@ -260,7 +271,7 @@ _LINES: dict[str, _Line] = {
         % {"who": who, "landscape": landscape_name(v, e.data[0], tr)}
     ),
     "dealt": lambda v, e, who, n, tr: (
-        tr("%(who)s is dealt supply %(cards)s.") % {"who": who, "cards": cards_text([number(x) for x in e.data])}
+        tr("%(who)s is dealt the supply cards %(cards)s.") % {"who": who, "cards": cards_list(e.data)}
     ),
     "round": _round,
     "conflict": _conflict,
@@ -281,9 +292,7 @@ _LINES: dict[str, _Line] = {
     "strategy": _simple(lambda tr: tr("%(who)s takes the strategy and conflict cards.")),
     "discard": _discard,
     "draw": _draw,
-    "drew": lambda v, e, who, n, tr: (
-        tr("%(who)s drew %(cards)s.") % {"who": who, "cards": cards_text([number(x) for x in e.data])}
-    ),
+    "drew": _drew,
     "reshuffle": _reshuffle,
     "over": _over,
 }
