@@ -186,7 +186,7 @@ def test_labels_name_provinces_as_the_board_does() -> None:
     view, legal = next((v, legal) for v, legal in seen if any(a.to_text().startswith("commander +") for a in legal))
     action = next(a for a in legal if a.to_text().startswith("commander +"))
     name = view.board.province(action.province).name
-    assert text.action_label(view, action, NAMES, translator("it")) == f"Comandante: un villico a {name}"
+    assert text.action_label(view, action, NAMES, translator("it")) == f"Comandante: un villico in {name}"
 
 
 # ---------------------------------------------------------------- phases
