@@ -154,11 +154,21 @@ def _landscape(
     out.append(landscape_art(land.kind, x + 34, y + 6, CARD_W - 42, 44))
     out.append(el("circle", cx=x + 19, cy=y + 19, r=11, fill="#ffffff", stroke=INK, stroke_width=1.2))
     out.append(text(x + 19, y + 23.5, str(i + 1), 12.5, bold=True, fill=INK, text_anchor="middle"))
-    out.append(text(x + 9, y + 71, LANDSCAPE_NAMES[land.kind], 15, bold=True, fill=INK))
-    out.append(text(x + 9, y + 86, words[land.kind], 10.5, fill=MUTED, font_style="italic"))
+    out.append(text(x + 9, y + 71, LANDSCAPE_NAMES[land.kind], 15, bold=True, fill=INK, fit=CARD_W - 52))
+    if words[land.kind].casefold() != LANDSCAPE_NAMES[land.kind].casefold():  # a German table needs no gloss
+        out.append(text(x + 9, y + 86, words[land.kind], 10.5, fill=MUTED, font_style="italic", fit=CARD_W - 52))
     out.append(house_mark(house, x + CARD_W - 25, y + 73, 15))
     out.append(
-        text(x + CARD_W - 25, y + 103, houses[house], 10.5, bold=True, fill=HOUSE_INK[house], text_anchor="middle")
+        text(
+            x + CARD_W - 25,
+            y + 103,
+            houses[house],
+            10.5,
+            bold=True,
+            fill=HOUSE_INK[house],
+            text_anchor="middle",
+            fit=46,
+        )
     )
     # conflict points in a square, victory points in circles for I, II, III (IV) winners, as printed
     out.append(el("rect", x=x + 8, y=y + 110, width=34, height=32, rx=3, fill="#ffffff", stroke=INK, stroke_width=1.2))
@@ -211,7 +221,7 @@ def _estate(i: int, owner: int, kontor: bool, tr: Tr, seats: tuple[str, ...]) ->
         )
         + estate_glyph(kontor, x + 11, y + CARD_H + TAB - 3, "#ffffff" if kontor else color)
         + text(
-            x + 28, y + CARD_H + TAB - 6, label, 10, bold=True, fill="#ffffff" if kontor else ink,
+            x + 28, y + CARD_H + TAB - 6, label, 10, bold=True, fill="#ffffff" if kontor else ink, fit=CARD_W - 38,
             stroke=ink if kontor else None, stroke_width=0.4 if kontor else None,
         )
         + title(tr("{side} of {seat}").format(side=side, seat=seats[owner]))
@@ -286,7 +296,7 @@ def render_hand(view: VerraeterView, tr: Tr = same) -> str:
 def _supply_cards(view: VerraeterView, tr: Tr) -> str:
     out = ['<g class="supply-hand">', text(24, 24, tr("Your supply cards"), 13, bold=True, fill=INK)]
     hand = view.hand
-    pitch = min(62.0, 420.0 / max(1, len(hand)))
+    pitch = min(62.0, 400.0 / max(1, len(hand)))
     for k, value in enumerate(hand):
         x = 24 + k * pitch
         out.append(
@@ -313,7 +323,7 @@ def _action_cards(view: VerraeterView, tr: Tr) -> str:
     names, effects = action_words(tr), action_effects(tr)
     mine = view.chosen[view.player]
     choosing = view.phase == "draft" and mine < 0 and bool(view.offered)
-    x0 = 480.0
+    x0 = 440.0
     out = ['<g class="action-cards">']
     if choosing:
         out.append(text(x0, 24, tr("Keep one of the action cards offered to you"), 13, bold=True, fill=INK))
@@ -321,7 +331,7 @@ def _action_cards(view: VerraeterView, tr: Tr) -> str:
             out.append(
                 _action_card(
                     card,
-                    x0 + k * 100,
+                    x0 + k * 106,
                     34,
                     names,
                     effects,
@@ -346,11 +356,11 @@ def _action_cards(view: VerraeterView, tr: Tr) -> str:
 
 def _action_card(card: int, x: float, y: float, names: tuple[str, ...], effects: tuple[str, ...], head: str) -> str:
     out = [f"<g {head}>"]
-    out.append(el("rect", x=x, y=y, width=94, height=108, rx=7, fill="#fffdf6", stroke=INK, stroke_width=1.4))
-    out.append(text(x + 47, y + 18, names[card], 11.5, bold=True, fill=INK, text_anchor="middle"))
-    out.append(action_icon(card, x + 47, y + 46))
+    out.append(el("rect", x=x, y=y, width=100, height=108, rx=7, fill="#fffdf6", stroke=INK, stroke_width=1.4))
+    out.append(text(x + 50, y + 18, names[card], 11.5, bold=True, fill=INK, text_anchor="middle", fit=92))
+    out.append(action_icon(card, x + 50, y + 46))
     for k, line in enumerate(wrap(effects[card], 17)[:3]):
-        out.append(text(x + 47, y + 78 + 12 * k, line, 9.5, fill=MUTED, text_anchor="middle"))
+        out.append(text(x + 50, y + 78 + 12 * k, line, 9.5, fill=MUTED, text_anchor="middle", fit=92))
     out.append(title(f"{names[card]}: {effects[card]}"))
     out.append("</g>")
     return "".join(out)

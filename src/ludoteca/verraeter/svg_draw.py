@@ -79,9 +79,19 @@ def el(name: str, content: str | None = None, /, **values: object) -> str:
     return f"<{name}{attrs(named)}>{content}</{name}>"
 
 
+def approx_width(words: str, size: float, bold: bool = False) -> float:
+    """About how wide a line of text is drawn (SVG has no text metrics before it is laid out)."""
+    return len(words) * size * (0.64 if bold else 0.58)
+
+
 def text(x: float, y: float, words: str, size: float = 12, **values: object) -> str:
-    """A line of text (escaped); ``bold=True`` for weight, other keywords as in :func:`el`."""
-    bold = values.pop("bold", False)
+    """A line of text (escaped); ``bold=True`` for weight, ``fit=W`` squeezes it into ``W`` if it looks
+    wider (long translations), other keywords as in :func:`el`."""
+    bold = bool(values.pop("bold", False))
+    fit = values.pop("fit", None)
+    if isinstance(fit, int | float) and approx_width(words, size, bold) > fit:
+        values["textLength"] = float(fit)
+        values["lengthAdjust"] = "spacingAndGlyphs"
     return el(
         "text", escape(words), x=float(x), y=float(y), font_size=size, font_weight="bold" if bold else None, **values
     )

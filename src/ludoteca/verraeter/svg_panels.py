@@ -19,6 +19,7 @@ from .svg_draw import (
     SEAT_INK,
     Tr,
     action_words,
+    approx_width,
     el,
     house_badge,
     house_mark,
@@ -34,10 +35,12 @@ from .view import VerraeterView
 def header(view: VerraeterView, names: Sequence[str], tr: Tr, width: float) -> str:
     """Title, round, phase and the seat to act, on one line."""
     out = ['<g id="header" class="header">', text(24, 34, "Verräter", 22, bold=True, fill=INK)]
+    x = 140.0
     if view.round > 0:
         round_text = tr("Round {round} of {total}").format(round=view.round, total=view.rounds_total)
-        out.append(text(140, 33, round_text, 14, fill=INK, class_="round"))
-    out.append(text(270, 33, phase_words(tr, view.phase), 14, bold=True, fill=INK, class_="phase"))
+        out.append(text(x, 33, round_text, 14, fill=INK, class_="round"))
+        x = max(270.0, x + approx_width(round_text, 14) + 24)
+    out.append(text(x, 33, phase_words(tr, view.phase), 14, bold=True, fill=INK, class_="phase", fit=width - x - 200))
     if view.to_act >= 0:
         who = tr("{name} to act").format(name=names[view.to_act])
         color = SEAT_INK[view.to_act % len(SEAT_INK)]
@@ -68,14 +71,14 @@ def center_panel(view: VerraeterView, names: Sequence[str], tr: Tr, x: float, y:
         heading = tr("{name} sets the conflict card").format(name=names[view.strategy_holder])
     else:
         heading = tr("No conflict")
-    out.append(text(mid, y + 26, heading, 16, bold=True, fill=INK, text_anchor="middle", class_="heading"))
+    out.append(text(mid, y + 26, heading, 16, bold=True, fill=INK, text_anchor="middle", class_="heading", fit=w - 24))
     if view.strength is not None:
         out.append(_strengths(view, houses, tr, x, y, w))
     elif c >= 0:
         out.append(_sides(view, houses, tr, x, y, w))
     else:
         out.append(_how(view, tr, mid, y + 60))
-    out.append(_piles(view, tr, x + 16, y + h - 14))
+    out.append(_piles(view, tr, x + 16, y + h - 14, w - 32))
     out.append("</g>")
     return "".join(out)
 
@@ -111,10 +114,10 @@ def _sides(view: VerraeterView, houses: tuple[str, str], tr: Tr, x: float, y: fl
             text(cx, y + 92, houses[land.house], 13, bold=True, fill=HOUSE_INK[land.house], text_anchor="middle")
         )
         where = tr("{name} ({number}): {cp} CP").format(number=i + 1, name=LANDSCAPE_NAMES[land.kind], cp=cp[land.kind])
-        out.append(text(cx, y + 110, where, 12, fill=INK, text_anchor="middle"))
+        out.append(text(cx, y + 110, where, 12, fill=INK, text_anchor="middle", fit=w / 2 - 24))
         if view.phase == "supply":
             played = tr("+ {cp} CP of supply so far").format(cp=supply[land.house])
-            out.append(text(cx, y + 127, played, 11, fill=MUTED, text_anchor="middle"))
+            out.append(text(cx, y + 127, played, 11, fill=MUTED, text_anchor="middle", fit=w / 2 - 24))
     out.append(text(x + w / 2, y + 76, tr("against"), 12, fill=MUTED, text_anchor="middle", font_style="italic"))
     return "".join(out)
 
@@ -134,20 +137,24 @@ def _strengths(view: VerraeterView, houses: tuple[str, str], tr: Tr, x: float, y
         outcome = tr("{house} wins the conflict").format(house=houses[view.conflict_winner])
     else:
         outcome = tr("A tie: no landscape changes hands")
-    out.append(text(x + w / 2, y + 138, outcome, 13, bold=True, fill=INK, text_anchor="middle", class_="outcome"))
+    out.append(
+        text(x + w / 2, y + 138, outcome, 13, bold=True, fill=INK, text_anchor="middle", class_="outcome", fit=w - 24)
+    )
     out.append("</g>")
     return "".join(out)
 
 
-def _piles(view: VerraeterView, tr: Tr, x: float, y: float) -> str:
+def _piles(view: VerraeterView, tr: Tr, x: float, y: float, width: float) -> str:
     out = ['<g class="piles">']
     for k in range(3):
         out.append(
             el("rect", x=x + 2 * k, y=y - 18 + 2 * k, width=12, height=17, rx=2, fill="#8c2f1b", stroke="#3b2f1e")
         )
-    out.append(text(x + 22, y, tr("Draw pile: {count}").format(count=view.draw_pile_size), 11.5, fill=INK))
-    discard = _counts(view.discard) if view.discard else tr("empty")
-    out.append(text(x + 130, y, tr("Discard pile: {cards}").format(cards=discard), 11.5, fill=INK))
+    draw = tr("Draw pile: {count}").format(count=view.draw_pile_size)
+    out.append(text(x + 22, y, draw, 11.5, fill=INK))
+    discard = tr("Discard pile: {cards}").format(cards=_counts(view.discard) if view.discard else tr("empty"))
+    left = x + 22 + max(100.0, approx_width(draw, 11.5) + 20)
+    out.append(text(left, y, discard, 11.5, fill=INK, fit=x + width - left))
     out.append("</g>")
     return "".join(out)
 
@@ -189,8 +196,9 @@ def _panel(view: VerraeterView, p: int, name: str, tr: Tr, x: float, y: float, w
     out.append(el("rect", x=x, y=y, width=w, height=28, rx=8, fill=ink))
     out.append(el("rect", x=x, y=y + 18, width=w, height=10, fill=ink))
     out.append(el("rect", x=x + 8, y=y + 7, width=14, height=14, rx=3, fill=SEAT_FILL[p % 4], stroke="#ffffff"))
-    out.append(text(x + 28, y + 19, name, 14, bold=True, fill="#ffffff", class_="name"))
     vp = tr("{vp} VP").format(vp=view.scores[p])
+    room = w - 48 - approx_width(vp, 14, True)
+    out.append(text(x + 28, y + 19, name, 14, bold=True, fill="#ffffff", class_="name", fit=room))
     out.append(text(x + w - 10, y + 19, vp, 14, bold=True, fill="#ffffff", text_anchor="end", class_="score"))
     if acting:
         out.append(el("path", d=f"M{x - 12:.1f},{y + 6:.1f} l10,8 l-10,8 Z", fill=ink, class_="to-act-mark"))
@@ -218,19 +226,21 @@ def _panel(view: VerraeterView, p: int, name: str, tr: Tr, x: float, y: float, w
     counts = tr("Hand {hand} · Reserve {reserve} · Kontor {kontor}").format(
         hand=view.hand_sizes[p], reserve=view.reserve[p], kontor=kontor
     )
-    out.append(text(x + 10, y + 75, counts, 11.5, fill=INK, class_="counts"))
-    out.append(text(x + 10, y + 99, tr("Supply:"), 11.5, fill=INK))
-    out.append(_played(view, p, tr, x + 66, y + 99))
-    out.append(text(x + 10, y + 122, tr("Action:"), 11.5, fill=INK))
-    out.append(_action(view, p, tr, x + 66, y + 122))
+    out.append(text(x + 10, y + 75, counts, 11.5, fill=INK, class_="counts", fit=w - 20))
+    supply, action = tr("Supply:"), tr("Action:")
+    indent = 18 + max(48.0, approx_width(supply, 11.5), approx_width(action, 11.5))
+    out.append(text(x + 10, y + 99, supply, 11.5, fill=INK))
+    out.append(_played(view, p, tr, x + indent, y + 99))
+    out.append(text(x + 10, y + 122, action, 11.5, fill=INK))
+    out.append(_action(view, p, tr, x + indent, y + 122))
     parts = (
         tr("conflict {vp}").format(vp=view.conflict_vp[p]),
         tr("traitor {vp}").format(vp=view.traitor_vp[p]),
         tr("strategist {vp}").format(vp=view.strategist_vp[p]),
         tr("Kontor {vp}").format(vp=view.kontor_vp[p]),
     )
-    out.append(text(x + 10, y + 146, f"{parts[0]} · {parts[1]}", 10.5, fill=MUTED, class_="breakdown"))
-    out.append(text(x + 10, y + 162, f"{parts[2]} · {parts[3]}", 10.5, fill=MUTED, class_="breakdown"))
+    out.append(text(x + 10, y + 146, f"{parts[0]} · {parts[1]}", 10.5, fill=MUTED, class_="breakdown", fit=w - 20))
+    out.append(text(x + 10, y + 162, f"{parts[2]} · {parts[3]}", 10.5, fill=MUTED, class_="breakdown", fit=w - 20))
     out.append("</g>")
     return "".join(out)
 
