@@ -78,3 +78,15 @@ def tile_words(tr: Tr) -> dict[str, str]:
         "thyme": tr("thyme"),
         "cheese": tr("cheese"),
     }
+
+
+def approx_width(words: str, size: float, bold: bool = False) -> float:
+    """About how wide a line of text is drawn (SVG has no text metrics before it is laid out)."""
+    return len(words) * size * (0.64 if bold else 0.58)
+
+
+def squeeze(words: str, size: float, room: float, bold: bool = False) -> str:
+    """Attributes that fit a line into ``room`` if it looks wider (long translations), else nothing."""
+    if approx_width(words, size, bold) <= room:
+        return ""
+    return f' textLength="{num(room)}" lengthAdjust="spacingAndGlyphs"'

@@ -13,13 +13,15 @@ from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from .constants import CARDS, SUPPLY
-from .svg_draw import CARD_COLORS, TILE_STYLE, Tr, card_words, num, tile_words
+from .svg_draw import CARD_COLORS, TILE_STYLE, Tr, approx_width, card_words, num, squeeze, tile_words
 from .view import KretaView
 
 TOP_H = 84.0
 """Height of the panel's first part: the fort-card row and the turn."""
 ROW_H = 28.0
 CARD_X, CARD_W, CARD_PITCH = 212.0, 70.0, 74.0
+STATUS_X = 580.0
+"""Where the turn is written, right of the fort-card row and its legend."""
 INK, MUTED = "#2b1d0e", "#6f6758"
 
 
@@ -35,7 +37,7 @@ def render_panel(view: KretaView, names: Sequence[str], colors: Sequence[str], w
     out.append(f'<rect x="0" y="0" width="{num(width)}" height="{num(height)}" fill="#f7f1e1"/>')
     out.append(f'<line x1="0" y1="0" x2="{num(width)}" y2="0" stroke="#3b2f1e" stroke-width="1.5"/>')
     out.append(_fort_row(view, tr))
-    out.append(_status(view, names, tr))
+    out.append(_status(view, names, width, tr))
     for seat in range(view.num_players):
         out.append(_seat(view, seat, names, colors, width, TOP_H + seat * ROW_H, tr))
     out.append("</g>")
@@ -51,9 +53,12 @@ def _fort_row(view: KretaView, tr: Tr) -> str:
     scorings = tr("scorings {done} of {total} · pile {pile}").format(
         done=view.scorings, total=len(view.fort_row), pile=view.pile_size
     )
+    heading = tr("Fort cards")
+    x = max(100.0, 16 + approx_width(heading, 12, True) + 12)
     out = [
-        f'<text x="16" y="20" font-size="12" font-weight="bold" fill="{INK}">{escape(tr("Fort cards"))}</text>'
-        f'<text x="100" y="20" font-size="11" fill="{INK}">{escape(scorings)}</text>'
+        f'<text x="16" y="20" font-size="12" font-weight="bold" fill="{INK}">{escape(heading)}</text>'
+        f'<text x="{num(x)}" y="20" font-size="11" fill="{INK}"{squeeze(scorings, 11, STATUS_X - 16 - x)}>'
+        f"{escape(scorings)}</text>"
     ]
     up = [i for i, n in enumerate(view.fort_row) if i >= view.scorings and n is not None]
     next_slot, after_slot = (up[0] if up else None), (up[1] if len(up) > 1 else None)
@@ -95,19 +100,21 @@ def _fort_row(view: KretaView, tr: Tr) -> str:
             )
         out.append("</g>")
     legend = 16 + len(view.fort_row) * 34 + 12
+    room = STATUS_X - 16 - legend - 20
+    first, then = tr("scores next"), tr("then")
     out.append(
         f'<rect x="{legend}" y="32" width="14" height="10" rx="2" fill="#fffdf6" stroke="#d99a00" stroke-width="2.5"/>'
-        f'<text x="{legend + 20}" y="41" font-size="10" fill="{INK}">{escape(tr("scores next"))}</text>'
+        f'<text x="{legend + 20}" y="41" font-size="10" fill="{INK}"{squeeze(first, 10, room)}>{escape(first)}</text>'
         f'<rect x="{legend}" y="52" width="14" height="10" rx="2" fill="#fffdf6" stroke="#d99a00" '
         f'stroke-width="2" stroke-dasharray="3 2"/>'
-        f'<text x="{legend + 20}" y="61" font-size="10" fill="{INK}">{escape(tr("then"))}</text>'
+        f'<text x="{legend + 20}" y="61" font-size="10" fill="{INK}"{squeeze(then, 10, room)}>{escape(then)}</text>'
     )
     return "".join(out)
 
 
-def _status(view: KretaView, names: Sequence[str], tr: Tr) -> str:
+def _status(view: KretaView, names: Sequence[str], width: float, tr: Tr) -> str:
     """Whose turn it is and what they must do; a Commander movement's points left."""
-    x = 560
+    x = STATUS_X
     if view.phase == "over" or view.to_act < 0:
         status = tr("Game over")
     elif view.phase == "castellan":
@@ -116,8 +123,10 @@ def _status(view: KretaView, names: Sequence[str], tr: Tr) -> str:
         status = tr("{name} to move villagers").format(name=_name(names, view.to_act))
     else:
         status = tr("{name} to play").format(name=_name(names, view.to_act))
+    room = width - x - 16
     out = [
-        f'<text class="status" x="{x}" y="20" font-size="13" font-weight="bold" fill="{INK}">{escape(status)}</text>'
+        f'<text class="status" x="{x}" y="20" font-size="13" font-weight="bold" fill="{INK}"'
+        f"{squeeze(status, 13, room, True)}>{escape(status)}</text>"
     ]
     detail = ""
     if view.move_points:
@@ -125,7 +134,10 @@ def _status(view: KretaView, names: Sequence[str], tr: Tr) -> str:
     elif view.phase == "castellan":
         detail = tr("Replace puts it under the pile and turns up the pile's top card.")
     if detail:
-        out.append(f'<text class="status-detail" x="{x}" y="40" font-size="11" fill="{INK}">{escape(detail)}</text>')
+        out.append(
+            f'<text class="status-detail" x="{x}" y="40" font-size="11" fill="{INK}"{squeeze(detail, 11, room)}>'
+            f"{escape(detail)}</text>"
+        )
     return "".join(out)
 
 
@@ -173,7 +185,7 @@ def _cards(view: KretaView, seat: int, y: float, tr: Tr) -> str:
         classes = f"character-card {card} {state}" + (" target" if target else "")
         fill, ink, dash = ("#fffdf6", INK, "") if in_hand else ("#e3dccb", "#8a8170", ' stroke-dasharray="3 2"')
         name = words[card]
-        squeeze = f' textLength="{num(CARD_W - 12)}" lengthAdjust="spacingAndGlyphs"' if len(name) > 8 else ""
+        fit = squeeze(name, 9.5, CARD_W - 12, True)
         tip = name if in_hand else tr("{card} (played)").format(card=name)
         out.append(
             f'<g id="card-{seat}-{card}" class="{classes}" data-seat="{seat}" data-card="{card}"{target}>'
@@ -181,7 +193,7 @@ def _cards(view: KretaView, seat: int, y: float, tr: Tr) -> str:
             f'stroke="#3b2f1e" stroke-width="0.9"{dash}/>'
             f'<rect x="{num(x + 1)}" y="{num(y + 2)}" width="5" height="18" rx="1.5" fill="{CARD_COLORS[card]}"'
             f"{' opacity=' + quoteattr('0.4') if not in_hand else ''}/>"
-            f'<text x="{num(x + 9)}" y="{num(y + 15)}" font-size="9.5" font-weight="bold" fill="{ink}"{squeeze}>'
+            f'<text x="{num(x + 9)}" y="{num(y + 15)}" font-size="9.5" font-weight="bold" fill="{ink}"{fit}>'
             f"{escape(name)}</text><title>{escape(tip)}</title></g>"
         )
     return "".join(out)
