@@ -1,0 +1,52 @@
+// The rules page's table of contents, built from the rendered Markdown's headings (the server renders
+// Markdown without heading ids, and a contents list is easier to keep here than in the renderer).
+
+function slug(text, taken) {
+  const base =
+    text
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "section";
+  let id = base;
+  for (let n = 2; taken.has(id) || document.getElementById(id); n++) id = `${base}-${n}`;
+  taken.add(id);
+  return id;
+}
+
+const article = document.getElementById("rules");
+const toc = document.getElementById("toc");
+const headings = article ? [...article.querySelectorAll("h2, h3")] : [];
+if (toc && headings.length >= 3) {
+  const list = toc.querySelector("ol");
+  const taken = new Set();
+  let sub = null;
+  for (const heading of headings) {
+    if (!heading.id) heading.id = slug(heading.textContent, taken);
+    const item = document.createElement("li");
+    const link = document.createElement("a");
+    link.href = `#${heading.id}`;
+    link.textContent = heading.textContent;
+    item.append(link);
+    if (heading.tagName === "H3" && list.lastElementChild) {
+      if (!sub || sub.parentElement !== list.lastElementChild) {
+        sub = document.createElement("ol");
+        list.lastElementChild.append(sub);
+      }
+      sub.append(item);
+    } else {
+      list.append(item);
+    }
+  }
+  toc.hidden = false;
+  // a link straight to a section works once the ids exist
+  if (location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+}
+// wide tables scroll on their own instead of widening the page
+for (const table of article ? article.querySelectorAll("table") : []) {
+  const wrap = document.createElement("div");
+  wrap.className = "table-scroll";
+  table.replaceWith(wrap);
+  wrap.append(table);
+}
