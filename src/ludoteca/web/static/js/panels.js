@@ -1,0 +1,174 @@
+// The table's side panels, each a function of the latest state: the seats, the log (appended line by
+// line as the protocol's `log_start` allows), the turn clock and the end screen.
+
+import { h } from "./dom.js";
+import { fmt, t } from "./i18n.js";
+
+/** A bot spec in words, with the lobby's labels (so one translation serves both pages). */
+export function botLabel(spec) {
+  const labels = {
+    heuristic: t("Heuristic bot"),
+    random: t("Random bot"),
+    "ismcts:easy": t("Search bot, easy"),
+    "ismcts:normal": t("Search bot, normal"),
+    "ismcts:hard": t("Search bot, hard"),
+  };
+  return labels[spec] || fmt(t("Bot ({spec})"), { spec });
+}
+
+/** The seats list: name, who plays it, connection, score; the seat to act and your own marked. */
+export function renderSeats(list, state) {
+  const items = state.seats.map((seat) => {
+    const mine = seat.seat === state.seat;
+    const toAct = seat.seat === state.to_act;
+    const winner = state.result && state.result.winners.includes(seat.seat);
+    let who;
+    if (seat.kind === "bot") who = botLabel(seat.bot || "heuristic");
+    else if (seat.autoplay) who = t("a bot plays for now");
+    else who = t("human");
+    const connected = seat.kind === "bot" || seat.connected;
+    return h(
+      "li",
+      {
+        class: ["seat", `seat-${seat.seat}`, mine && "mine", toAct && "to-act", winner && "winner"]
+          .filter(Boolean)
+          .join(" "),
+        dataset: { seat: seat.seat, kind: seat.kind, autoplay: seat.autoplay, connected },
+        "aria-current": toAct ? "true" : null,
+      },
+      h("span", { class: "swatch", "aria-hidden": "true" }),
+      h(
+        "span",
+        { class: "seat-main" },
+        h("span", { class: "seat-name" }, seat.name, mine ? h("span", { class: "you" }, ` (${t("you")})`) : null),
+        h("span", { class: "seat-kind muted small" }, who),
+      ),
+      seat.kind === "human"
+        ? h(
+            "span",
+            { class: `conn ${connected ? "on" : "off"}`, title: connected ? t("connected") : t("not connected") },
+            h("span", { class: "visually-hidden" }, connected ? t("connected") : t("not connected")),
+          )
+        : h("span", { class: "conn none" }),
+      h("span", { class: "score", title: t("Victory points") }, String(state.scores[seat.seat] ?? "")),
+      toAct ? h("span", { class: "visually-hidden" }, t("to act")) : null,
+    );
+  });
+  list.replaceChildren(...items);
+}
+
+/** The log: appended when a state continues where the last one ended, replaced otherwise. */
+export class LogView {
+  constructor(list) {
+    this.list = list;
+    this.length = 0; // index just past the last line shown
+  }
+
+  update(start, lines) {
+    const stick = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 40;
+    const replaced = start !== this.length;
+    if (replaced) this.list.replaceChildren();
+    this.list.append(...lines.map((line) => h("li", {}, line)));
+    this.length = start + lines.length;
+    if (stick || replaced) this.list.scrollTop = this.list.scrollHeight;
+  }
+
+  reset() {
+    this.list.replaceChildren();
+    this.length = 0;
+  }
+}
+
+/** The time left for the seat to act, counted down every quarter second. */
+export class Countdown {
+  constructor(el) {
+    this.el = el;
+    this.deadline = null;
+    this.text = "";
+    this.timer = setInterval(() => this.tick(), 250);
+  }
+
+  /** `deadline`: unix seconds or null; `name`: whose clock; `mine`: whether it is this seat's. */
+  set(deadline, name, mine) {
+    this.deadline = typeof deadline === "number" ? deadline : null;
+    this.name = name;
+    this.mine = mine;
+    this.tick();
+  }
+
+  tick() {
+    if (this.deadline === null) {
+      this.el.hidden = true;
+      return;
+    }
+    const left = Math.max(0, Math.ceil(this.deadline - Date.now() / 1000));
+    const clock = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    const text = this.mine
+      ? fmt(t("Time left: {clock}"), { clock })
+      : fmt(t("{name}: {clock} left"), { name: this.name, clock });
+    if (text !== this.text) {
+      this.el.textContent = text;
+      this.text = text;
+    }
+    this.el.hidden = false;
+    this.el.classList.toggle("urgent", left <= 10);
+    this.el.dataset.seconds = String(left);
+  }
+}
+
+function progressText(progress) {
+  return Object.entries(progress || {}).map(([key, n]) => {
+    if (key === "rounds") return fmt(t("Rounds played: {n}"), { n });
+    if (key === "scorings") return fmt(t("Scorings: {n}"), { n });
+    return `${key}: ${n}`;
+  });
+}
+
+/** The end screen: who won, the points by source for every seat, and how long the game ran. */
+export function renderEnd(state) {
+  const result = state.result;
+  const names = state.seats.map((s) => s.name);
+  const winners = result.winners.map((w) => names[w] ?? String(w));
+  const winnersEl = document.getElementById("winners");
+  if (result.winners.includes(state.seat) && winners.length === 1) winnersEl.textContent = t("You win!");
+  else if (winners.length === 1) winnersEl.textContent = fmt(t("{name} wins."), { name: winners[0] });
+  else winnersEl.textContent = fmt(t("{names} share the win."), { names: winners.join(", ") });
+
+  const labels = { ...(result.breakdown_labels || {}) };
+  for (const part of result.breakdown || []) {
+    for (const key of Object.keys(part)) if (!(key in labels)) labels[key] = key;
+  }
+  const keys = Object.keys(labels);
+  const head = h(
+    "thead",
+    {},
+    h(
+      "tr",
+      {},
+      h("th", { scope: "col" }, t("Player")),
+      ...keys.map((k) => h("th", { scope: "col" }, labels[k])),
+      h("th", { scope: "col" }, t("Total")),
+    ),
+  );
+  const order = result.scores.map((_, i) => i).sort((a, b) => result.scores[b] - result.scores[a]);
+  const body = h(
+    "tbody",
+    {},
+    ...order.map((seat) =>
+      h(
+        "tr",
+        { class: result.winners.includes(seat) ? "winner" : null, dataset: { seat } },
+        h(
+          "th",
+          { scope: "row" },
+          h("span", { class: `swatch seat-${seat}`, "aria-hidden": "true" }),
+          names[seat] ?? String(seat),
+        ),
+        ...keys.map((k) => h("td", {}, String((result.breakdown[seat] || {})[k] ?? 0))),
+        h("td", { class: "total" }, String(result.scores[seat])),
+      ),
+    ),
+  );
+  document.getElementById("breakdown").replaceChildren(head, body);
+  document.getElementById("progress").textContent = progressText(result.progress).join(" · ");
+}

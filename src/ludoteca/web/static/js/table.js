@@ -1,0 +1,240 @@
+// The table page: one WebSocket to the game, and the page redrawn from each `state` message.
+//
+// The seat token lives only in the URL fragment (`#t=TOKEN`, never sent in an HTTP request) and in
+// localStorage; it travels to the server inside the socket's `hello`. Without a token the page is a
+// spectator's: the same board and log, no action controls. Everything shown comes from the latest
+// state; the only client-side state is the click selection (picker.js) and the log already shown.
+
+import { h, toast } from "./dom.js";
+import { fmt, loadCatalog, t } from "./i18n.js";
+import { Countdown, LogView, renderEnd, renderSeats } from "./panels.js";
+import { Picker } from "./picker.js";
+import { TableSocket, socketUrl } from "./socket.js";
+import { forgetToken, rememberToken, tokenFromHash, tokensFor } from "./tokens.js";
+
+const $ = (id) => document.getElementById(id);
+const gameId = document.body.dataset.gameId;
+let token = tokenFromHash();
+const baseTitle = document.title;
+
+let state = null;
+let connected = false;
+let pending = false; // an action is on its way
+let lastSent = null; // the type of the last message sent, so an error never triggers a resync loop
+let socket = null;
+
+const log = new LogView($("log"));
+const countdown = new Countdown($("deadline"));
+const picker = new Picker({
+  holders: [$("board"), $("hand")],
+  box: $("candidates"),
+  clearButton: $("clear-btn"),
+  help: $("selection-help"),
+  onPlay: play,
+});
+
+function send(message) {
+  const sent = socket !== null && socket.send(message);
+  if (sent) lastSent = message.type;
+  return sent;
+}
+
+/** Send a chosen legal action, stamped with the version it was chosen on. */
+function play(action) {
+  if (!state) return;
+  if (send({ type: "action", version: state.version, action: action.text })) {
+    pending = true;
+    hideHint();
+    controls();
+  } else {
+    picker.unlock();
+    toast(t("Not connected: the move was not sent."));
+  }
+}
+
+/** Replace an SVG only when it changed, so focus and hover survive states that leave it alone. */
+function setSvg(holder, svg) {
+  if (holder.lastSvg === svg) return;
+  holder.innerHTML = svg;
+  holder.lastSvg = svg;
+}
+
+function mySeat() {
+  return state && state.seat >= 0 ? state.seats[state.seat] : null;
+}
+
+function applyState(next) {
+  const versionChanged = !state || next.version !== state.version;
+  state = next;
+  pending = false;
+  const table = $("table");
+  table.dataset.seat = String(next.seat);
+  table.dataset.version = String(next.version);
+  table.dataset.toAct = String(next.to_act);
+  table.dataset.phase = next.phase;
+
+  setSvg($("board"), next.board_svg || "");
+  const hand = next.private_svg;
+  $("hand-section").hidden = !hand;
+  setSvg($("hand"), hand || "");
+  $("phase-text").textContent = next.result ? "" : next.phase_text || "";
+  renderSeats($("seats"), next);
+  log.update(next.log_start, next.log || []);
+
+  const legal = next.seat >= 0 ? next.legal || [] : [];
+  picker.update(legal, next.version);
+  $("action-bar").hidden = legal.length === 0;
+
+  const actor = next.to_act >= 0 ? next.seats[next.to_act] : null;
+  countdown.set(next.result ? null : next.deadline, actor ? actor.name : "", next.to_act === next.seat);
+
+  if (next.result) renderEnd(next);
+  $("end-screen").hidden = !next.result;
+  if (versionChanged) hideHint();
+  status();
+  controls();
+}
+
+/** The one-line answer to "what is going on": connection, your turn, whom we wait for, game over. */
+function status() {
+  const line = $("status");
+  let text;
+  let yourTurn = false;
+  if (!connected) text = state ? t("Reconnecting…") : t("Connecting…");
+  else if (!state) text = t("Connecting…");
+  else if (state.result) text = t("Game over");
+  else if (state.to_act === state.seat && (state.legal || []).length > 0) {
+    text = t("Your turn");
+    yourTurn = true;
+  } else if (state.to_act === state.seat && mySeat()?.autoplay) text = t("A bot is playing your seat.");
+  else if (state.to_act >= 0) text = fmt(t("Waiting for {name}"), { name: state.seats[state.to_act].name });
+  else text = "";
+  if (line.textContent !== text) line.textContent = text;
+  line.classList.toggle("your-turn", yourTurn);
+  document.title = (yourTurn ? "● " : "") + baseTitle;
+}
+
+function controls() {
+  const me = mySeat();
+  const over = Boolean(state && state.result);
+  const canAct = Boolean(state && (state.legal || []).length > 0 && !pending && connected);
+  $("hint-btn").hidden = !me || over;
+  $("hint-btn").disabled = !canAct;
+  $("leave-btn").hidden = !me || over || me.kind !== "human" || me.autoplay;
+  $("takeback-btn").hidden = !me || over || !me.autoplay;
+  const spectator = Boolean(state) && state.seat < 0;
+  $("spectator-note").hidden = !spectator;
+  const own = tokensFor(gameId)[0];
+  $("own-seat-link").hidden = !(spectator && own);
+  if (own) $("own-seat-link").href = `#t=${encodeURIComponent(own)}`;
+}
+
+// ------------------------------------------------------------------ hints
+
+function hideHint() {
+  $("hint-panel").hidden = true;
+}
+
+function askHint() {
+  if (!send({ type: "hint" })) return;
+  $("hint-panel").hidden = false;
+  $("hint-thinking").hidden = false;
+  $("hint-result").hidden = true;
+}
+
+function suggestion(choice) {
+  const label = h("span", { class: "hint-label" }, choice.label || choice.text);
+  if (typeof choice.win_chance !== "number") return [label];
+  const percent = Math.round(choice.win_chance * 100);
+  return [label, h("span", { class: "hint-chance" }, fmt(t("{percent}% to win"), { percent }))];
+}
+
+function showHint(message) {
+  if (!message.best) return;
+  $("hint-panel").hidden = false;
+  $("hint-thinking").hidden = true;
+  $("hint-result").hidden = false;
+  const best = $("hint-best");
+  best.replaceChildren(...suggestion(message.best));
+  best.onclick = () => picker.play(message.best);
+  const others = (message.alternatives || []).map((choice) =>
+    h("button", { type: "button", class: "hint-choice", onclick: () => picker.play(choice) }, ...suggestion(choice)),
+  );
+  $("hint-alternatives").replaceChildren(...others);
+  $("hint-alternatives").previousElementSibling.hidden = others.length === 0;
+}
+
+// ------------------------------------------------------------------ the socket
+
+function onMessage(message) {
+  switch (message.type) {
+    case "welcome":
+      // remembered only once the server has recognised it, so "your games" never lists a dead link
+      if (token && message.seat >= 0) rememberToken(gameId, token);
+      if (token && message.seat < 0) toast(t("This link holds no seat in this game: you are watching."), "info");
+      break;
+    case "state":
+      applyState(message);
+      break;
+    case "hint":
+      showHint(message);
+      break;
+    case "error": {
+      toast(message.message || message.code || t("Something went wrong."));
+      if (message.code === "bad_token" && token !== null) {
+        // a link whose seat this game does not know: watch instead (and on every reconnection)
+        forgetToken(token);
+        token = null;
+        send({ type: "hello", token: null, lang: document.documentElement.lang || "en" });
+        break;
+      }
+      const wasPending = pending;
+      pending = false;
+      $("hint-thinking").hidden = true;
+      if (state && lastSent !== "sync" && lastSent !== "hello") send({ type: "sync" });
+      if (wasPending) picker.unlock();
+      controls();
+      break;
+    }
+    default:
+      break; // pong, and whatever a newer server adds
+  }
+}
+
+function onStatus(which, detail) {
+  connected = which === "open";
+  const line = $("connection");
+  line.dataset.state = which;
+  line.textContent = {
+    connecting: t("Connecting…"),
+    open: t("Connected"),
+    reconnecting: t("Reconnecting…"),
+    closed: detail ? fmt(t("Disconnected: {reason}"), { reason: detail }) : t("Disconnected"),
+  }[which];
+  if (!connected) {
+    pending = false;
+    picker.lock();
+  }
+  status();
+  controls();
+}
+
+function onOpen() {
+  send({ type: "hello", token, lang: document.documentElement.lang || "en" });
+}
+
+async function main() {
+  window.addEventListener("hashchange", () => location.reload());
+  $("hint-btn").addEventListener("click", askHint);
+  $("takeback-btn").addEventListener("click", () => send({ type: "take_back" }));
+  const dialog = $("leave-dialog");
+  $("leave-btn").addEventListener("click", () => dialog.showModal());
+  dialog.addEventListener("close", () => {
+    if (dialog.returnValue === "leave") send({ type: "leave" });
+    dialog.returnValue = "";
+  });
+  await loadCatalog();
+  socket = new TableSocket(socketUrl(gameId), { onOpen, onMessage, onStatus });
+}
+
+main();
