@@ -108,15 +108,12 @@ def _names(view: VerraeterView, names: Sequence[str] | None, tr: Tr) -> tuple[st
 
 
 def _ring(view: VerraeterView, seats: tuple[str, ...], tr: Tr) -> str:
-    """Estate cards first (each lies under its landscape), then the landscapes, then the gaps between them."""
+    """The twelve landscapes (each with the estate card under it), then the gaps between them."""
     houses, words = house_words(tr), landscape_words(tr)
     out = ['<g class="ring">']
-    for i, land in enumerate(view.ring):
-        if land.estate_owner >= 0:
-            out.append(_estate(i, land.estate_owner, land.kontor, tr, seats))
     at_conflict = _conflict_cards(view)
     for i in range(RING_SIZE):
-        out.append(_landscape(view, i, i in at_conflict, houses, words, tr))
+        out.append(_landscape(view, i, i in at_conflict, houses, words, seats, tr))
     for i in range(RING_SIZE):
         out.append(_gap(i, view.conflict == i, tr))
     out.append("</g>")
@@ -128,14 +125,24 @@ def _conflict_cards(view: VerraeterView) -> set[int]:
 
 
 def _landscape(
-    view: VerraeterView, i: int, at_conflict: bool, houses: tuple[str, str], words: tuple[str, ...], tr: Tr
+    view: VerraeterView,
+    i: int,
+    at_conflict: bool,
+    houses: tuple[str, str],
+    words: tuple[str, ...],
+    seats: tuple[str, ...],
+    tr: Tr,
 ) -> str:
+    """Ring card ``i`` as one click target, its estate card (sticking out below) included: a Builder
+    turning an estate card may click either."""
     land = view.ring[i]
     table = view.options.landscapes
     x, y = _slot(i)
     house = land.house
     classes = f"landscape target {('eagle', 'rose')[house]}" + (" at-conflict" if at_conflict else "")
     out = [f'<g id="landscape-{i}" class="{classes}" data-target="landscape:{i}" data-landscape="{i}">']
+    if land.estate_owner >= 0:
+        out.append(_estate(i, land.estate_owner, land.kontor, tr, seats))
     out.append(
         el(
             "rect",
