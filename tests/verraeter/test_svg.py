@@ -17,7 +17,7 @@ from ludoteca.verraeter.cards import LANDSCAPE_NAMES, RING_SIZE
 from ludoteca.verraeter.svg import render_hand, render_table
 from ludoteca.verraeter.view import VerraeterView
 
-GAMES = (
+GAMES: tuple[tuple[int, int, dict[str, Any]], ...] = (
     (3, 1, {}),
     (4, 2, {"edition": 1998, "builder_places_kontor": True}),
     (4, 3, {"hand_limit": 6, "draw_cap": "none"}),
