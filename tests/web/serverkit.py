@@ -50,7 +50,9 @@ def server_thread(data_dir: Path, database_url: str | None = None, **settings: A
     settings.setdefault("bot_delay", 0.0)
     app = create_app(Settings(data_dir=data_dir, database_url=database_url, **settings))
     port = free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=1 << 20)
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=1 << 20, ws_per_message_deflate=False
+    )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -8,6 +8,7 @@ version and language and shared; the parts that differ per seat (hand, legal act
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,14 +29,32 @@ class BoardCache:
 
     version: int = -1
     svgs: dict[str, str] = field(default_factory=dict)
+    encoded: dict[str, str] = field(default_factory=dict)
 
     def get(self, match: Match, lang: str, tr: Translator) -> str:
         if self.version != match.version:
-            self.version, self.svgs = match.version, {}
+            self.version, self.svgs, self.encoded = match.version, {}, {}
         svg = self.svgs.get(lang)
         if svg is None:
             svg = self.svgs[lang] = board_svg(match.state.view(-1), match.names, tr)
         return svg
+
+    def json(self, svg: str) -> str:
+        """``svg`` as a JSON string, encoded once per version however many seats receive it."""
+        for lang, cached in self.svgs.items():
+            if cached is svg:
+                if lang not in self.encoded:
+                    self.encoded[lang] = json.dumps(svg, ensure_ascii=False)
+                return self.encoded[lang]
+        return json.dumps(svg, ensure_ascii=False)
+
+
+def encode(message: dict[str, Any], board: BoardCache) -> str:
+    """The message as JSON text, with the shared board SVG spliced in from the cache's encoding."""
+    rest = dict(message)
+    svg = rest.pop("board_svg")
+    head = json.dumps(rest, ensure_ascii=False)
+    return f'{head[:-1]}, "board_svg": {board.json(svg)}}}'
 
 
 def board_svg(public: Any, names: list[str], tr: Translator) -> str:

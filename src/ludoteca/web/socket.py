@@ -19,6 +19,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from . import i18n
 from .i18n import Translator
 from .match import MatchError
+from .present import encode
 from .store import hash_token
 from .tables import Connection, Room, Tables
 
@@ -64,7 +65,7 @@ async def _writer(ws: WebSocket, room: Room, conn: Connection) -> None:
             await ws.send_text(json.dumps(conn.outbox.popleft(), ensure_ascii=False))
         if conn.dirty:
             conn.dirty = False
-            await ws.send_text(json.dumps(room.message_for(conn), ensure_ascii=False))
+            await ws.send_text(encode(room.message_for(conn), room.board))
 
 
 async def serve(ws: WebSocket, game_id: str, tables: Tables, max_message: int, hints: bool) -> None:
