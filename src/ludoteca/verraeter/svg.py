@@ -20,8 +20,10 @@ The ring is laid out as the border of a 5 × 3 grid read clockwise (1–5 along 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from .cards import LANDSCAPE_NAMES, RING_SIZE
+from .options import LandscapeTable
 from .svg_draw import (
     CONFLICT_RED,
     HOUSE_INK,
@@ -51,7 +53,7 @@ from .svg_draw import (
     wrap,
 )
 from .svg_panels import center_panel, header, player_panels
-from .view import VerraeterView
+from .view import Landscape, VerraeterView
 
 __all__ = ["render_hand", "render_table"]
 
@@ -113,7 +115,7 @@ def _ring(view: VerraeterView, seats: tuple[str, ...], tr: Tr) -> str:
     out = ['<g class="ring">']
     at_conflict = _conflict_cards(view)
     for i in range(RING_SIZE):
-        out.append(_landscape(view, i, i in at_conflict, houses, words, seats, tr))
+        out.append(_landscape(i, view.ring[i], view.options.landscapes, i in at_conflict, houses, words, seats, tr))
     for i in range(RING_SIZE):
         out.append(_gap(i, view.conflict == i, tr))
     out.append("</g>")
@@ -124,9 +126,11 @@ def _conflict_cards(view: VerraeterView) -> set[int]:
     return {view.conflict, (view.conflict + 1) % RING_SIZE} if view.conflict >= 0 else set()
 
 
+@lru_cache(maxsize=4096)
 def _landscape(
-    view: VerraeterView,
     i: int,
+    land: Landscape,
+    table: LandscapeTable,
     at_conflict: bool,
     houses: tuple[str, str],
     words: tuple[str, ...],
@@ -134,9 +138,9 @@ def _landscape(
     tr: Tr,
 ) -> str:
     """Ring card ``i`` as one click target, its estate card (sticking out below) included: a Builder
-    turning an estate card may click either."""
-    land = view.ring[i]
-    table = view.options.landscapes
+    turning an estate card may click either. A card looks the same as long as its face, estate and
+    conflict marking are, so drawings are memoised: most moves change two or three cards at most, and
+    the ring is most of the table's drawing time."""
     x, y = _slot(i)
     house = land.house
     classes = f"landscape target {('eagle', 'rose')[house]}" + (" at-conflict" if at_conflict else "")
@@ -236,6 +240,7 @@ def _estate(i: int, owner: int, kontor: bool, tr: Tr, seats: tuple[str, ...]) ->
     )  # fmt: skip
 
 
+@lru_cache(maxsize=256)
 def _gap(i: int, has_conflict: bool, tr: Tr) -> str:
     """The space between card ``i`` and the next one clockwise: where the conflict card can go."""
     (ax, ay), (bx, by) = _slot(i), _slot((i + 1) % RING_SIZE)

@@ -282,7 +282,10 @@ class Store:
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    """WAL lets readers run beside the one writer; ``synchronous=FULL`` syncs every commit to disk."""
+    """WAL lets readers run beside the one writer. ``synchronous=NORMAL`` (in WAL mode) makes every commit
+    durable against a crash of the server process — ``kill -9`` included — and syncs to disk at
+    checkpoints; only a crash of the operating system or the power could lose the last commits. FULL
+    (an fsync per commit) cost 1–4 ms per action and stalls of 100 ms under load."""
     cursor = dbapi_connection.cursor()
     for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON"):
         cursor.execute(f"PRAGMA {pragma}")
