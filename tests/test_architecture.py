@@ -47,12 +47,15 @@ def test_rules_cores_import_nothing_from_outer_layers(package: str) -> None:
 OUTER = {
     "bots": ("ludoteca.core", "ludoteca.games", "ludoteca.verraeter", "ludoteca.kreta", "ludoteca.bots"),
     "arena": ("ludoteca.core", "ludoteca.games", "ludoteca.bots", "ludoteca.arena"),
+    # the web app sits beside the CLI: it uses the cores, bots and their renderers, never the terminal code
+    "web": ("ludoteca.core", "ludoteca.games", "ludoteca.verraeter", "ludoteca.kreta", "ludoteca.bots", "ludoteca.web"),
 }
 
 
 @pytest.mark.parametrize("package", sorted(OUTER))
 def test_bots_and_the_arena_never_import_the_layers_above_them(package: str) -> None:
-    """Bots see the cores (through views); the arena sees bots; neither knows the CLI or a server."""
+    """Bots see the cores (through views); the arena sees bots; neither knows the CLI or a server; the
+    server knows nothing of the terminal."""
     for path in sorted((SRC / package).rglob("*.py")):
         for name in _imports(path):
             if name.split(".")[0] == "ludoteca":
