@@ -1,0 +1,162 @@
+"""Screenshots of the web app for the docs: a Verräter table and a Kreta table in mid-game, and the lobby.
+
+    .venv/bin/python scripts/screenshots.py [--out docs/screenshots] [--lang en]
+
+Starts a server in this process (a throwaway SQLite database, bots moving at once), creates the games
+through the lobby API, plays the human seat with seeded random legal moves over the table's WebSocket
+until the game is well under way, then opens the pages in headless Chromium (Debian's, as the browser
+tests use) and writes ``verraeter-table.png``, ``kreta-table.png`` and ``lobby.png``. The same seeds
+give the same positions, so a re-take shows what changed in the pages, not in the games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import random
+import re
+import shutil
+import socket
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+import websockets
+from playwright.sync_api import Page, sync_playwright
+
+from ludoteca.web.app import create_app
+from ludoteca.web.config import Settings
+
+ROOT = Path(__file__).resolve().parent.parent
+VIEWPORT = {"width": 1400, "height": 900}
+StopWhen = Callable[[dict[str, Any], int], bool]
+
+
+@contextlib.contextmanager
+def serve(data_dir: Path) -> Iterator[str]:
+    """The app on a free loopback port, in a thread; yields its base URL."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = int(s.getsockname()[1])
+    app = create_app(Settings(data_dir=data_dir, bot_processes=0, bot_delay=0.0))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
+                break
+        time.sleep(0.05)
+    try:
+        yield base
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+def create(base: str, game: str, seats: list[dict[str, Any]], seed: int) -> dict[str, Any]:
+    response = httpx.post(f"{base}/api/games", json={"game": game, "seats": seats, "seed": seed}, timeout=10)
+    response.raise_for_status()
+    return dict(response.json())
+
+
+async def play_until(base: str, game: dict[str, Any], seed: int, stop: StopWhen) -> None:
+    """Play seat 0 with seeded random legal moves until ``stop(state, moves)`` holds on its turn."""
+    url = base.replace("http://", "ws://") + f"/ws/{game['id']}"
+    rng = random.Random(seed)
+    moves = 0
+    async with websockets.connect(url, max_size=1 << 24) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": game["seats"][0]["token"], "lang": "en"}))
+        while True:
+            state = json.loads(await asyncio.wait_for(ws.recv(), 30))
+            if state["type"] != "state" or not state["legal"]:
+                if state.get("result"):
+                    raise RuntimeError(f"the {game['game']} game ended before the screenshot position")
+                continue
+            if stop(state, moves):
+                return
+            action = rng.choice(state["legal"])["text"]
+            await ws.send(json.dumps({"type": "action", "version": state["version"], "action": action}))
+            moves += 1
+
+
+def verraeter_in_round(round_: int, phase: str) -> StopWhen:
+    """Seat 0 to act in ``phase`` of round ``round_`` or later (the round as the board names it)."""
+
+    def stop(state: dict[str, Any], moves: int) -> bool:
+        found = re.search(r"Round (\d+) of", state["board_svg"])
+        return found is not None and int(found.group(1)) >= round_ and state["phase"] == phase
+
+    return stop
+
+
+def kreta_playing_a_card(after: int) -> StopWhen:
+    """Seat 0 to play a character card (cards and map clickable), after ``after`` moves of its own."""
+
+    def stop(state: dict[str, Any], moves: int) -> bool:
+        return moves >= after and state["phase"] == "play" and any(a["targets"] for a in state["legal"])
+
+    return stop
+
+
+def shown(path: Path) -> str:
+    return str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
+
+
+def table_shot(page: Page, base: str, game: dict[str, Any], lang: str, path: Path) -> None:
+    """The table page of seat 0, once its choices are offered: the whole page, as tall as it is."""
+    page.goto(f"{base}/g/{game['id']}?lang={lang}#t={game['seats'][0]['token']}")
+    page.wait_for_selector('#connection[data-state="open"]')
+    page.wait_for_selector("#candidates button, .clickable[data-target]")
+    page.mouse.move(0, 0)
+    page.screenshot(path=str(path), full_page=True)  # the whole table, the seat's hand included
+    print(f"wrote {shown(path)}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    parser.add_argument("--lang", default="en", choices=["en", "it", "fr", "de"])
+    args = parser.parse_args(argv)
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        print("screenshots.py: needs Debian's Chromium (scripts/browser.sh)", file=sys.stderr)
+        return 1
+    out: Path = args.out.resolve()
+    out.mkdir(parents=True, exist_ok=True)
+
+    bot = {"kind": "bot", "bot": "heuristic"}
+    with tempfile.TemporaryDirectory() as data_dir, serve(Path(data_dir)) as base:
+        verraeter = create(base, "verraeter", [{"kind": "human", "name": "Ada"}, bot, bot, bot], seed=2008)
+        asyncio.run(play_until(base, verraeter, 1, verraeter_in_round(4, "supply")))
+        kreta = create(base, "kreta", [{"kind": "human", "name": "Ada"}, bot, bot], seed=1600)
+        asyncio.run(play_until(base, kreta, 1, kreta_playing_a_card(24)))
+
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+            try:
+                page = browser.new_context(viewport=VIEWPORT, device_scale_factor=1).new_page()  # type: ignore[arg-type]
+                table_shot(page, base, verraeter, args.lang, out / "verraeter-table.png")
+                table_shot(page, base, kreta, args.lang, out / "kreta-table.png")
+                # the lobby last, so "your games" lists the two tables this browser has just visited
+                page.goto(f"{base}/?lang={args.lang}")
+                page.wait_for_selector("#my-games li")
+                page.screenshot(path=str(out / "lobby.png"))
+                print(f"wrote {shown(out / 'lobby.png')}")
+            finally:
+                browser.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
