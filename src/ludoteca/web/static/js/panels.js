@@ -62,15 +62,37 @@ export class LogView {
   constructor(list) {
     this.list = list;
     this.length = 0; // index just past the last line shown
+    // Whether the reader is following the newest lines: decided by their own scrolling only, so a
+    // change of layout (buttons wrapping, the box shrinking) never makes the log stop following.
+    this.follow = true;
+    this.auto = false; // the next scroll event is our own (toEnd), not the reader's
+    list.addEventListener("scroll", () => {
+      if (this.auto) {
+        this.auto = false;
+        return;
+      }
+      this.follow = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+    });
+    if (typeof ResizeObserver === "function") {
+      new ResizeObserver(() => this.follow && this.toEnd()).observe(list);
+    }
+  }
+
+  toEnd() {
+    const before = this.list.scrollTop;
+    this.list.scrollTop = this.list.scrollHeight;
+    if (this.list.scrollTop !== before) this.auto = true;
   }
 
   update(start, lines) {
-    const stick = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 40;
     const replaced = start !== this.length;
     if (replaced) this.list.replaceChildren();
     this.list.append(...lines.map((line) => h("li", {}, line)));
     this.length = start + lines.length;
-    if (stick || replaced) this.list.scrollTop = this.list.scrollHeight;
+    if (this.follow || replaced) {
+      this.follow = true;
+      this.toEnd();
+    }
   }
 
   reset() {

@@ -79,7 +79,6 @@ function applyState(next) {
   setSvg($("hand"), hand || "");
   $("phase-text").textContent = next.result ? "" : next.phase_text || "";
   renderSeats($("seats"), next);
-  log.update(next.log_start, next.log || []);
 
   const legal = next.seat >= 0 ? next.legal || [] : [];
   picker.update(legal, next.version);
@@ -93,6 +92,8 @@ function applyState(next) {
   if (versionChanged) hideHint();
   status();
   controls();
+  // last, once the buttons above have taken their room: the log's box has its final height
+  log.update(next.log_start, next.log || []);
 }
 
 /** The one-line answer to "what is going on": connection, your turn, whom we wait for, game over. */
