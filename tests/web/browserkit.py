@@ -114,9 +114,9 @@ class Snapshot:
 
 
 class TablePage:
-    """One browser tab at a table. Script errors in the page and ``error`` messages from the server (an
-    illegal or stale action the page sent, say) are collected in ``errors``, so a test can assert that a
-    page that only offers legal choices never provoked one."""
+    """One browser tab at a table. Script errors and console errors in the page and ``error`` messages from
+    the server (an illegal or stale action the page sent, say) are collected in ``errors``, so a test can
+    assert that a page that only offers legal choices never provoked one."""
 
     def __init__(self, page: Page) -> None:
         self.page = page
@@ -125,6 +125,7 @@ class TablePage:
         """Every click made, as the clicked target's key or the candidate button's action."""
         page.on("pageerror", lambda error: self.errors.append(f"page: {error}"))
         page.on("websocket", self._watch)
+        page.on("console", lambda message: message.type == "error" and self.errors.append(f"console: {message.text}"))
 
     def _watch(self, socket: WebSocket) -> None:
         def received(payload: str | bytes) -> None:

@@ -83,6 +83,9 @@ def test_verraeter_from_the_lobby_to_the_end_by_clicking(base: str, browser: Bro
     expect(page.locator("#action-bar")).to_be_hidden()
     assert table.errors == []
 
+    page.goto(base + "/")  # the lobby remembers the seat this browser played
+    expect(page.locator("#my-games li.finished")).to_have_count(1)
+
 
 def test_kreta_between_two_browsers_each_acting_only_on_its_turn(base: str, browser: Browser) -> None:
     """Two people, each in a browser of their own, click 30 moves each; then both leave their seats
@@ -169,7 +172,7 @@ def test_server_killed_and_restarted_mid_game_the_page_reconnects_and_play_goes_
         assert table.snapshot() == before
         assert table.play_moves(rng, 4) == 4
         assert table.version() > before.version
-        assert table.errors == []
+        assert [e for e in table.errors if "ERR_CONNECTION_REFUSED" not in e] == []  # refused while it was down
     finally:
         server.stop()
 
@@ -232,25 +235,43 @@ def test_hint_suggests_an_action_that_can_be_played(base: str, browser: Browser)
     assert table.errors == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="panels.js LogView scrolls to the bottom before controls() shows the seat's buttons; in German they "
-    "wrap to a second row, the log box shrinks by ~47 px, and from then on the log no longer follows new lines",
-)
+def test_leave_the_seat_to_a_bot_and_take_it_back(tmp_path: Path, browser: Browser) -> None:
+    with server_thread(tmp_path, bot_delay=0.2) as base:  # slow enough bots to take the seat back mid-game
+        made = create_game(base, "verraeter", [{"kind": "human", "name": "Ada"}, RANDOM_BOT, RANDOM_BOT], seed=9)
+        table = TablePage(new_page(browser)).open(base + made["seats"][0]["link"])
+        page = table.page
+        assert table.wait_turn_or_end() == "turn"
+        start = table.version()
+        page.click("#leave-btn")
+        page.click("#leave-confirm")
+        expect(page.locator("#takeback-btn")).to_be_visible()
+        expect(page.locator("#seats .seat.mine .seat-kind")).to_have_text("a bot plays for now")
+        table.wait_version(start + 1)  # the bot made the move that was ours
+        page.click("#takeback-btn")
+        expect(page.locator("#leave-btn")).to_be_visible()
+        expect(page.locator("#seats .seat.mine .seat-kind")).to_have_text("human")
+        assert table.play_moves(random.Random(9), 2) == 2
+        assert table.errors == []
+
+
 def test_the_log_keeps_its_newest_line_in_view(base: str, browser: Browser) -> None:
+    """A page opened on a long log, in German, where the seat's buttons wrap to a second row after the log
+    is drawn (the box shrinks): the newest line stays in view, also as new lines arrive."""
     made = create_game(base, "kreta", [{"kind": "human", "name": "Ada"}, RANDOM_BOT], seed=6)
     table = TablePage(new_page(browser))
     table.open(f"{base}/g/{made['id']}?lang=de#t={made['seats'][0]['token']}")
     rng = random.Random(6)
-    assert table.play_moves(rng, 10) == 10
-    table.page.reload()  # a page opened on a long log
+    assert table.play_moves(rng, 6) == 6
+    table.page.reload()
     table.wait_connected()
-    assert table.play_moves(rng, 3) == 3
-    table.wait_turn_or_end()
-    newest_line_shown = (
-        "(log => log.scrollHeight - log.scrollTop - log.clientHeight < 2)(document.getElementById('log'))"
-    )
-    table.page.wait_for_function(newest_line_shown, timeout=3000)
+    log = table.page.locator("#log")
+    assert log.evaluate("log => log.scrollHeight > log.clientHeight")  # long enough to scroll
+    newest_line_shown = "log => log.scrollHeight - log.scrollTop - log.clientHeight < 2"
+    for _ in range(2):
+        table.wait_turn_or_end()
+        table.page.wait_for_function(f"({newest_line_shown})(document.getElementById('log'))", timeout=3000)
+        table.play_move(rng)
+    assert table.errors == []
 
 
 def test_unknown_game_link_shows_the_error_page(base: str, browser: Browser) -> None:
