@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Page, WebSocket
+from playwright.sync_api import Browser, ConsoleMessage, Page, WebSocket
 
 CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
 """Debian's Chromium: Playwright's own browsers cannot be downloaded here."""
@@ -125,7 +125,11 @@ class TablePage:
         """Every click made, as the clicked target's key or the candidate button's action."""
         page.on("pageerror", lambda error: self.errors.append(f"page: {error}"))
         page.on("websocket", self._watch)
-        page.on("console", lambda message: message.type == "error" and self.errors.append(f"console: {message.text}"))
+        page.on("console", self._console)
+
+    def _console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.errors.append(f"console: {message.text}")
 
     def _watch(self, socket: WebSocket) -> None:
         def received(payload: str | bytes) -> None:
