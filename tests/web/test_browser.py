@@ -283,3 +283,15 @@ def test_unknown_game_link_shows_the_error_page(base: str, browser: Browser) -> 
     page.click('[data-testid="error"] a.button')
     page.wait_for_url(base + "/")
     expect(page.locator("#create-form")).to_be_visible()
+
+
+def test_a_link_whose_token_holds_no_seat_watches_the_game(base: str, browser: Browser) -> None:
+    made = create_game(base, "kreta", [{"kind": "human", "name": "Ada"}, RANDOM_BOT], seed=1)
+    table = TablePage(new_page(browser))
+    table.page.goto(f"{base}/g/{made['id']}#t=not-a-seat")
+    expect(table.page.locator("#toasts .toast")).to_contain_text("does not belong to a seat")
+    expect(table.page.locator("#spectator-note")).to_be_visible()
+    expect(table.page.locator("#status")).to_have_text("Waiting for Ada")
+    assert table.snapshot().seat == -1 and table.snapshot().choices == 0
+    assert table.errors == ["server: bad_token: This link's token does not belong to a seat of this game."]
+    assert table.page.evaluate("localStorage.getItem('ludoteca.tokens')") in (None, "[]")  # not remembered
