@@ -83,11 +83,13 @@ class ServerProcess:
         if self.database_url:
             args += ["--database-url", self.database_url]
         code = "import sys; from ludoteca.cli.main import main; sys.argv = ['ludoteca', *sys.argv[1:]]; main()"
-        self.proc = subprocess.Popen([sys.executable, "-c", code, *args], env=env)
+        # its own process group, so a kill reaches the bot workers too (as a real crash would end them)
+        self.proc = subprocess.Popen([sys.executable, "-c", code, *args], env=env, start_new_session=True)
         wait_healthy(self.base)
         return self
 
     def kill(self) -> None:
+        """SIGKILL to the server (no shutdown, no flush); its bot workers notice and end by themselves."""
         assert self.proc is not None
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(timeout=10)
@@ -176,5 +178,9 @@ async def play_out(clients: dict[int, Client], rng: random.Random, moves: int | 
             assert actor.state is not None and actor.state["legal"]
             await actor.act(rng.choice(actor.state["legal"])["text"])
             made += 1
-        await watcher.until(lambda m, v=version: m["type"] == "state" and m["version"] > v)
+        await watcher.until(_newer_than(version))
     raise AssertionError("the game did not end")
+
+
+def _newer_than(version: int) -> Callable[[dict[str, Any]], bool]:
+    return lambda m: m["type"] == "state" and m["version"] > version

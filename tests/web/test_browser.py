@@ -13,9 +13,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browserkit import CHROMIUM, VIEWPORT, TablePage, descendants, kill_all, launch
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
+from browserkit import CHROMIUM, VIEWPORT, TablePage, descendants, kill_all, launch
 from serverkit import ServerProcess, create_game, server_thread
 
 pytestmark = pytest.mark.skipif(

@@ -192,6 +192,9 @@ class Store:
             raise StoreError(f"cannot open database {_safe(url)}: {error}") from error
         return cls(engine, serial_writes=sqlite)
 
+    def __repr__(self) -> str:
+        return f"Store({_safe(self._engine.url.render_as_string(hide_password=True))})"
+
     async def close(self) -> None:
         await self._engine.dispose()
 

@@ -124,6 +124,7 @@ class Tables:
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        self._closing = False
 
     async def resume(self) -> int:
         """Load every unfinished game from the store (after a start or a crash) and set its bots going."""
@@ -207,7 +208,7 @@ class Tables:
     # ------------------------------------------------------------------ bots
 
     def _schedule_bot(self, room: Room) -> None:
-        if room.bot_task is not None and not room.bot_task.done():
+        if self._closing or (room.bot_task is not None and not room.bot_task.done()):
             return
         seat = room.match.bot_to_act()
         if seat is not None:
@@ -280,6 +281,7 @@ class Tables:
             await self.set_autoplay(room, seat, True)
 
     async def close(self) -> None:
+        self._closing = True  # a cancelled bot move must not schedule the next one
         for room in self.rooms.values():
             if room.timer is not None:
                 room.timer.cancel()

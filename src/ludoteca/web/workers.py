@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import threading
+import time
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
@@ -36,10 +38,21 @@ def hint(seed: int, view: Any, legal: Sequence[Any]) -> list[tuple[int, float]]:
     return [(index[e.action], e.win_chance) for e in estimates]
 
 
-def _warm() -> None:
-    """Import the bots in each worker when it starts, so the first move is not slowed by imports."""
+def _start_worker() -> None:
+    """Import the bots when a worker starts (the first move is not slowed by imports), and end the
+    worker when the server dies: a pool's workers outlive a server killed with ``kill -9`` (or by the
+    out-of-memory killer) and would wait for work forever."""
     import ludoteca.bots.heuristic
     import ludoteca.bots.ismcts  # noqa: F401
+
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="ludoteca-orphan-watch", daemon=True).start()
 
 
 def executor(processes: int | None) -> Executor:
@@ -48,4 +61,6 @@ def executor(processes: int | None) -> Executor:
     if processes == 0:
         return ThreadPoolExecutor(max_workers=2, thread_name_prefix="ludoteca-bot")
     count = processes if processes is not None else max(1, (os.cpu_count() or 2) - 1)
-    return ProcessPoolExecutor(max_workers=count, mp_context=multiprocessing.get_context("spawn"), initializer=_warm)
+    return ProcessPoolExecutor(
+        max_workers=count, mp_context=multiprocessing.get_context("spawn"), initializer=_start_worker
+    )
