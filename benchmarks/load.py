@@ -45,6 +45,8 @@ class Stats:
     bytes: int = 0
     recording: bool = False
     duration: float = 0.0
+    client_cpu: float = 0.0
+    """The simulated clients' CPU seconds per second (they share the machine with the server)."""
     server_cpu: float | None = None
     """Server CPU seconds per second while measuring (1.0 = one core busy)."""
 
@@ -130,10 +132,11 @@ async def run(args: argparse.Namespace, url: str, proc: subprocess.Popen[bytes] 
             await asyncio.sleep(0.05)  # don't open 800 sockets in one burst
     await asyncio.sleep(args.warmup)
     stats.recording = True
-    start, cpu0 = time.perf_counter(), _cpu(proc)
+    start, cpu0, mine0 = time.perf_counter(), _cpu(proc), time.process_time()
     await asyncio.sleep(args.duration)
     stats.recording = False
-    elapsed, cpu1 = time.perf_counter() - start, _cpu(proc)
+    elapsed, cpu1, mine1 = time.perf_counter() - start, _cpu(proc), time.process_time()
+    stats.client_cpu = (mine1 - mine0) / elapsed
     if cpu0 is not None and cpu1 is not None:
         stats.server_cpu = (cpu1 - cpu0) / elapsed
     for t in tasks:
@@ -182,6 +185,7 @@ def main() -> None:
     print(f"errors           {stats.errors}")
     if stats.server_cpu is not None:
         print(f"server CPU       {stats.server_cpu * 100:8.1f} % of one core")
+    print(f"clients CPU      {stats.client_cpu * 100:8.1f} % of one core")
 
 
 def _cpu(proc: subprocess.Popen[bytes] | None) -> float | None:

@@ -34,6 +34,7 @@ from ludoteca.kreta.actions import (
     Stop,
 )
 from ludoteca.kreta.constants import CARDS, FACE_UP
+from ludoteca.kreta.svg_draw import card_words
 from ludoteca.kreta.view import KretaView
 
 from .i18n import Translator
@@ -41,16 +42,9 @@ from .text_common import generic_line, number, over_text, seat_name
 
 
 def card_name(card: object, tr: Translator) -> str:
-    """A character card's name (``card``: a key of ``constants.CARDS``, e.g. ``"castellan"``)."""
-    names = {
-        "admiral": tr("Admiral"),
-        "commander": tr("Commander"),
-        "abbot": tr("Abbot"),
-        "farmer": tr("Farmer"),
-        "architect": tr("Architect"),
-        "king": tr("King"),
-        "castellan": tr("Castellan"),
-    }
+    """A character card's name (``card``: a key of ``constants.CARDS``, e.g. ``"castellan"``); the same
+    words the map draws on the cards."""
+    names = card_words(tr)
     return names.get(str(card), str(card))
 
 

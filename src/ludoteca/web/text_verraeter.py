@@ -29,6 +29,7 @@ from ludoteca.verraeter.actions import (
 )
 from ludoteca.verraeter.cards import DIPLOMAT5, EAGLE, RING_SIZE, TRAITOR
 from ludoteca.verraeter.options import SHIPPED
+from ludoteca.verraeter.svg_draw import phase_words
 from ludoteca.verraeter.view import VerraeterView
 
 from .i18n import Translator
@@ -351,17 +352,8 @@ def action_label(view: VerraeterView, action: Action, names: Sequence[str], tr: 
 
 
 def phase_title(view: VerraeterView, tr: Translator) -> str:
-    """The phase's name as the rules number it ("Phase 3: play supply cards")."""
-    titles = {
-        "setup": tr("Set-up: place your first Gutshof"),
-        "conflict": tr("Phase 1: choose the conflict site"),
-        "draft": tr("Phase 2: choose action cards"),
-        "supply": tr("Phase 3: play supply cards"),
-        "build": tr("Phase 7: the Builder builds"),
-        "draw": tr("Phase 10: draw, within the hand limit"),
-        "over": tr("Game over"),
-    }
-    return titles.get(view.phase, view.phase)
+    """The phase's name as the rules number it ("Phase 3: play supply cards"), as the table shows it."""
+    return phase_words(tr, view.phase)
 
 
 def phase_text(view: VerraeterView, names: Sequence[str], tr: Translator) -> str:
