@@ -34,7 +34,7 @@ from ludoteca.kreta.actions import (
     Stop,
 )
 from ludoteca.kreta.constants import CARDS, FACE_UP
-from ludoteca.kreta.svg_draw import card_words
+from ludoteca.kreta.svg_draw import card_words, tile_words
 from ludoteca.kreta.view import KretaView
 
 from .i18n import Translator
@@ -49,15 +49,8 @@ def card_name(card: object, tr: Translator) -> str:
 
 
 def tile_name(tile: object, tr: Translator) -> str:
-    """A farm tile's name, as a word inside a sentence ("wheat")."""
-    names = {
-        "wheat": tr("wheat"),
-        "olive": tr("olive"),
-        "wine": tr("wine"),
-        "thyme": tr("thyme"),
-        "cheese": tr("cheese"),
-    }
-    return names.get(str(tile), str(tile))
+    """A farm tile's name, as a word inside a sentence ("wheat"), as the map names it."""
+    return tile_words(tr).get(str(tile), str(tile))
 
 
 def province_name(view: KretaView, pid: object) -> str:

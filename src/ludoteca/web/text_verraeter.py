@@ -27,9 +27,9 @@ from ludoteca.verraeter.actions import (
     TakeAction,
     TurnEstate,
 )
-from ludoteca.verraeter.cards import DIPLOMAT5, EAGLE, RING_SIZE, TRAITOR
+from ludoteca.verraeter.cards import DIPLOMAT5, EAGLE, RING_SIZE, ROSE, TRAITOR
 from ludoteca.verraeter.options import SHIPPED
-from ludoteca.verraeter.svg_draw import phase_words
+from ludoteca.verraeter.svg_draw import action_words, house_words, phase_words
 from ludoteca.verraeter.view import VerraeterView
 
 from .i18n import Translator
@@ -37,15 +37,13 @@ from .text_common import generic_line, number, over_text, seat_name
 
 
 def card_name(card: object, tr: Translator) -> str:
-    """An action card's name (``card``: index into ``cards.ACTION_KEYS``)."""
-    names = (tr("Traitor"), tr("Diplomat +2"), tr("Diplomat +5"), tr("Builder"), tr("Strategist"), tr("Farmer"))
+    """An action card's name (``card``: index into ``cards.ACTION_KEYS``), as the table's cards name it."""
+    names = action_words(tr)
     return names[card] if isinstance(card, int) and 0 <= card < len(names) else "?"
 
 
 def house_name(house: object, tr: Translator) -> str:
-    if house == EAGLE:
-        return tr("Eagle")
-    return tr("Rose") if house == 1 else "?"
+    return house_words(tr)[house] if house in (EAGLE, ROSE) else "?"
 
 
 def kind_name(kind: object, tr: Translator) -> str:
