@@ -8,6 +8,7 @@ where the stored actions left it.
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -89,8 +90,6 @@ def create_app(settings: Settings) -> FastAPI:
         if len(body) > MAX_BODY:
             raise LudotecaError("the request is too large")
         try:
-            import json
-
             return json.loads(body or b"null")
         except ValueError:
             raise LudotecaError("the request body is not valid JSON") from None

@@ -24,6 +24,8 @@ from .store import hash_token
 from .tables import Connection, Room, Tables
 
 log = logging.getLogger("ludoteca.web")
+tasks: set[asyncio.Task[None]] = set()
+"""Running hint searches (kept referenced so they are not collected mid-flight)."""
 
 
 def error_text(code: str, tr: Translator) -> str:
@@ -130,7 +132,7 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, hints
         elif kind == "sync":
             conn.refresh(full=True)
         elif kind == "action":
-            await _act(msg, room, conn, tables)
+            await tables.act(room, conn.seat, msg.get("version"), msg.get("action"))
         elif kind in ("leave", "take_back"):
             if conn.seat < 0 or room.match.seats[conn.seat].kind != "human":
                 raise MatchError("not_human")
@@ -166,15 +168,12 @@ def _hello(msg: dict[str, Any], room: Room, conn: Connection) -> None:
         room.refresh_all()
 
 
-async def _act(msg: dict[str, Any], room: Room, conn: Connection, tables: Tables) -> None:
-    assert conn.seat is not None
-    await tables.act(room, conn.seat, msg.get("version"), msg.get("action"))
-
-
 async def _hint(room: Room, conn: Connection, tables: Tables) -> None:
     """Start the search in the background: the client may go on sending (even play) while it runs."""
     if conn.hinting:
         raise MatchError("busy")
+    if room.match.human_to_act() != conn.seat:
+        raise MatchError("no_hint")
     conn.hinting = True
 
     async def run() -> None:
@@ -188,13 +187,6 @@ async def _hint(room: Room, conn: Connection, tables: Tables) -> None:
         finally:
             conn.hinting = False
 
-    if room.match.human_to_act() != conn.seat:
-        conn.hinting = False
-        raise MatchError("no_hint")
-    tasks.add(asyncio.get_running_loop().create_task(run()))
-    for t in [t for t in tasks if t.done()]:
-        tasks.discard(t)
-
-
-tasks: set[asyncio.Task[None]] = set()
-"""Running hint searches (kept referenced so they are not collected mid-flight)."""
+    task = asyncio.get_running_loop().create_task(run())
+    tasks.add(task)
+    task.add_done_callback(tasks.discard)

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 from ludoteca import games
 from ludoteca.core.errors import LudotecaError
 
-from . import workers
+from . import text, workers
 from .i18n import Translator
 from .lobby import NewGame
 from .match import Match, MatchError, Seat
@@ -247,7 +247,6 @@ class Tables:
         seed = match.bot_seed(seat) ^ 0x4E17
         loop = asyncio.get_running_loop()
         ranked = await loop.run_in_executor(self.pool, workers.hint, seed, view, legal)
-        from . import text
 
         def entry(index: int, chance: float) -> dict[str, Any]:
             action = legal[index]
