@@ -39,22 +39,20 @@ class BoardCache:
             svg = self.svgs[lang] = board_svg(match.state.view(-1), match.names, tr)
         return svg
 
-    def json(self, svg: str) -> str:
-        """``svg`` as a JSON string, encoded once per version however many seats receive it."""
-        for lang, cached in self.svgs.items():
-            if cached is svg:
-                if lang not in self.encoded:
-                    self.encoded[lang] = json.dumps(svg, ensure_ascii=False)
-                return self.encoded[lang]
-        return json.dumps(svg, ensure_ascii=False)
+    def json(self, lang: str) -> str:
+        """The board in ``lang`` (drawn by :meth:`get` for this version) as a JSON string, encoded once
+        however many seats receive it."""
+        if lang not in self.encoded:
+            self.encoded[lang] = json.dumps(self.svgs[lang], ensure_ascii=False)
+        return self.encoded[lang]
 
 
 def encode(message: dict[str, Any], board: BoardCache) -> str:
-    """The message as JSON text, with the shared board SVG spliced in from the cache's encoding."""
-    rest = dict(message)
-    svg = rest.pop("board_svg")
+    """The message as JSON text, with the shared board SVG spliced in from the cache's encoding (call it
+    right after building the message, before the version can move on)."""
+    rest = {key: value for key, value in message.items() if key != "board_svg"}
     head = json.dumps(rest, ensure_ascii=False)
-    return f'{head[:-1]}, "board_svg": {board.json(svg)}}}'
+    return f'{head[:-1]}, "board_svg": {board.json(message["lang"])}}}'
 
 
 def board_svg(public: Any, names: list[str], tr: Translator) -> str:
