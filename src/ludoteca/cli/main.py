@@ -28,8 +28,10 @@ from .arena import arena
 from .play import HUMAN, Seat, Session
 from .recording import Recorder, new_record
 from .renderers import Renderer
+from .report import report
 from .results import result_json, result_renderables
 from .serve import serve
+from .simulate import simulate
 
 DEFAULT_BOT = "heuristic"
 """Who fills the seats nobody named: the hand-written strategy (instant, and worth beating)."""
@@ -375,6 +377,8 @@ def board(game: str, svg_path: str) -> int:
 
 cli.add_command(arena)
 cli.add_command(serve)
+cli.add_command(simulate)
+cli.add_command(report)
 
 
 def main() -> NoReturn:
