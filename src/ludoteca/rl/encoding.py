@@ -1,0 +1,174 @@
+"""Fixed-size numbers for learning agents: an action space of integer ids and an observation vector.
+
+The rules cores speak in actions (small frozen values) and views (what one seat may know); learning
+libraries want a finite ``Discrete`` action space with a legality mask and a flat float vector. An
+:class:`Encoding` translates between the two for one game, rule options and player count, so that the
+PettingZoo environments and the OpenSpiel games share one numbering (an agent trained in one reads the
+other's tensors). Encodings are numpy-only on purpose: no adapter library is imported here.
+
+Two promises every encoding keeps, checked by the tests over many random games:
+
+- **Actions.** Every legal action of every reachable position has an id in ``range(num_actions)``, the
+  same id wherever it occurs, and distinct legal actions have distinct ids; ``action(index(a), legal)``
+  gives ``a`` back. The space is enumerated from the game's structure (landscapes, provinces, borders,
+  ports, multisets of supply cards), never learned from play.
+- **Observations.** ``observe(view)`` reads the view only, so two states that differ in what a seat
+  cannot see give that seat the same vector. Seats are numbered *relative to the observer*: slot block
+  ``seat+0`` is the observing seat, ``seat+1`` the next one clockwise, and so on (a spectator's view,
+  player -1, uses the table's own numbering), so one policy can play from any seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from functools import lru_cache
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+import numpy.typing as npt
+
+from ludoteca import games
+from ludoteca.core.game import GameDefinition
+
+Observation = npt.NDArray[np.float32]
+Mask = npt.NDArray[np.int8]
+
+
+@runtime_checkable
+class Encoding(Protocol):
+    """One game's action ids and observation vector, for a given rule set and player count."""
+
+    game: str
+    players: int
+    num_actions: int
+    """Size of the fixed, finite action space (ids ``0 .. num_actions - 1``)."""
+    observation_shape: tuple[int, ...]
+    """Shape of :meth:`observe`'s result: a flat float32 vector."""
+
+    def index(self, action: Any) -> int:
+        """The id of a core action (the same in every position); ``ValueError`` for a foreign action."""
+        ...
+
+    def action(self, index: int, legal: Sequence[Any]) -> Any:
+        """The legal action with id ``index``; ``ValueError`` if none of ``legal`` has it."""
+        ...
+
+    def mask(self, legal: Sequence[Any]) -> Mask:
+        """int8, length ``num_actions``: 1 at the ids of ``legal``."""
+        ...
+
+    def observe(self, view: Any) -> Observation:
+        """The view as a float32 vector of ``observation_shape`` (nothing the view does not hold)."""
+        ...
+
+    def slots(self) -> list[str]:
+        """A name per observation slot, in order (for the docs and for debugging)."""
+        ...
+
+    def action_names(self) -> list[str]:
+        """A readable name per action id: the action's text notation."""
+        ...
+
+
+class ActionTable:
+    """The action half of an encoding: an enumerated list of every action the game can ever offer.
+
+    Actions are frozen dataclasses with value equality, so a dict from action to id serves positions
+    that hand out equal (not identical) objects, such as Kreta's interned Admiral moves.
+    """
+
+    def __init__(self, actions: Sequence[Hashable]) -> None:
+        self._actions = tuple(actions)
+        self._ids: dict[Hashable, int] = {}
+        for i, a in enumerate(self._actions):
+            if a in self._ids:
+                raise AssertionError(f"action {a!r} enumerated twice")
+            self._ids[a] = i
+        self.num_actions = len(self._actions)
+
+    def index(self, action: Any) -> int:
+        try:
+            return self._ids[action]
+        except (KeyError, TypeError):
+            raise ValueError(f"{action!r} is not in this encoding's action space") from None
+
+    def action(self, index: int, legal: Sequence[Any]) -> Any:
+        if not 0 <= index < self.num_actions:
+            raise ValueError(f"action id {index} is out of range (0–{self.num_actions - 1})")
+        ids = self._ids
+        for a in legal:
+            if ids.get(a) == index:
+                return a
+        raise ValueError(f"action id {index} ({self._name(index)}) is not legal now")
+
+    def mask(self, legal: Sequence[Any]) -> Mask:
+        out = np.zeros(self.num_actions, dtype=np.int8)
+        for a in legal:
+            out[self.index(a)] = 1
+        return out
+
+    def action_names(self) -> list[str]:
+        return [self._name(i) for i in range(self.num_actions)]
+
+    def _name(self, index: int) -> str:
+        a = self._actions[index]
+        to_text = getattr(a, "to_text", None)
+        return to_text() if callable(to_text) else repr(a)
+
+
+class Slots:
+    """The observation's layout: named blocks of consecutive slots, laid out once per encoding.
+
+    ``add(name, labels)`` reserves one slot per label (named ``name.label``) and returns the block's
+    offset, so ``observe`` writes by offset and the docs read the same names.
+    """
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+
+    def add(self, name: str, labels: Sequence[object] = ("",)) -> int:
+        start = len(self.names)
+        self.names += [f"{name}.{label}" if label != "" else name for label in labels]
+        return start
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+
+def relative_seats(n: int) -> list[str]:
+    """Labels of seats counted from the observer: ``seat+0`` (the observer), ``seat+1``, …"""
+    return [f"seat+{k}" for k in range(n)]
+
+
+def rotation(player: int, n: int) -> list[int]:
+    """``order[k]``: the table seat that is ``seat+k`` for ``player`` (a spectator, -1: seat k itself)."""
+    base = player if player >= 0 else 0
+    return [(base + k) % n for k in range(n)]
+
+
+def encoding_for(game: str | GameDefinition, options: Any = None, players: int | None = None) -> Encoding:
+    """The encoding of ``game`` (a name or definition) for ``options`` (an options object, a dict of
+    plain values, or None for the defaults) and ``players`` (default: the most the game seats).
+
+    Built once per distinct (game, options, players) and cached, so adapters can call this freely.
+    """
+    definition = games.get(game) if isinstance(game, str) else game
+    if options is None or isinstance(options, Mapping):
+        options = definition.options_from_dict(dict(options or {}))
+    n = definition.max_players if players is None else players
+    if not definition.min_players <= n <= definition.max_players:
+        raise ValueError(f"{definition.title} takes {definition.min_players}–{definition.max_players} players, not {n}")
+    return _build(definition.name, options, n)
+
+
+@lru_cache(maxsize=32)
+def _build(name: str, options: Any, players: int) -> Encoding:
+    if name == "verraeter":
+        from .encoding_verraeter import VerraeterEncoding
+
+        return VerraeterEncoding(options, players)
+    if name == "kreta":
+        from .encoding_kreta import KretaEncoding
+
+        return KretaEncoding(options, players)
+    raise ValueError(f"no encoding for the game {name!r}")
