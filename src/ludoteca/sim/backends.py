@@ -1,0 +1,90 @@
+"""Where a study's tasks run: worker processes on this machine, or a Ray cluster.
+
+Both backends take the same tasks and hand back each task's rows as it finishes; what a task plays
+depends only on the task, so the rows are the same whichever backend, worker or order ran them. Ray
+is imported only when asked for (it is an optional extra and takes seconds to start).
+"""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Any
+
+from ludoteca.core.errors import LudotecaError
+
+from .plan import Task
+from .play import Row, play_task
+
+BACKENDS = ("local", "ray")
+
+Done = Iterator[tuple[Task, list[Row]]]
+
+
+class BackendError(LudotecaError):
+    """A backend that cannot run here (Ray not installed, no cluster at the address...)."""
+
+
+def run(tasks: Sequence[Task], backend: str = "local", jobs: int = 1, address: str | None = None) -> Done:
+    """Each task with its rows, in the order they finish."""
+    if backend == "local":
+        return _local(tasks, jobs)
+    if backend == "ray":
+        return _ray(tasks, jobs, address)
+    raise BackendError(f"unknown backend {backend!r} (choose from {', '.join(BACKENDS)})")
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the parent, which cancels the pool (no traceback per worker)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _local(tasks: Sequence[Task], jobs: int) -> Done:
+    if jobs <= 1:
+        for task in tasks:
+            yield task, play_task(task)
+        return
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts) as pool:
+        futures: dict[Future[list[Row]], Task] = {pool.submit(play_task, task): task for task in tasks}
+        pending: set[Future[list[Row]]] = set(futures)
+        try:
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    yield futures[future], future.result()
+        finally:  # an error, an interrupt or an abandoned generator: drop what has not started
+            for future in pending:
+                future.cancel()
+
+
+def _ray(tasks: Sequence[Task], jobs: int, address: str | None) -> Done:
+    try:
+        import ray
+    except ImportError:
+        raise BackendError("the Ray backend needs Ray: pip install 'ludoteca[ray]'") from None
+    started_here = not ray.is_initialized()
+    if started_here:
+        init: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False, "logging_level": "ERROR"}
+        if address:
+            init["address"] = address
+        elif jobs > 0:
+            init["num_cpus"] = jobs
+        try:
+            ray.init(**init)
+        except (ConnectionError, RuntimeError, ValueError) as e:
+            raise BackendError(f"cannot start or reach Ray{' at ' + address if address else ''}: {e}") from None
+    remote: Callable[..., Any] = ray.remote(max_retries=2)(play_task).remote
+    try:
+        refs = {remote(task): task for task in tasks}
+        pending = list(refs)
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                yield refs[ref], ray.get(ref)
+        pending = []
+    finally:
+        for ref in pending:
+            ray.cancel(ref)
+        if started_here:
+            ray.shutdown()

@@ -1,0 +1,133 @@
+"""Playing a study's games: one task (a run of games of one cell) in, one row per game out.
+
+This is the only code that runs in worker processes or on Ray workers; it is pure given its task (bots
+are seeded from the study seed, the game index and the seat), so the same task gives the same rows
+wherever it runs. Bots see only ``state.view(seat)``; a bot returning an illegal action is an error,
+not a silently skipped move.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from importlib import import_module
+from typing import Any
+
+from ludoteca import bots, games
+from ludoteca.arena.runner import derive_seed
+from ludoteca.core.errors import LudotecaError
+from ludoteca.core.events import Event, EventLog
+
+from .plan import Task
+
+Row = dict[str, Any]
+
+_COUNTERS = {"verraeter": "ludoteca.sim.counts_verraeter", "kreta": "ludoteca.sim.counts_kreta"}
+
+
+class SimulationError(LudotecaError):
+    """A game of the study could not be played (a bot failed or returned an illegal action)."""
+
+
+def count_names(game: str) -> tuple[str, ...]:
+    """The per-seat count columns of ``game`` (without the ``n_`` prefix)."""
+    names: tuple[str, ...] = import_module(_COUNTERS[games.get(game).name]).NAMES
+    return names
+
+
+def _counter(game: str) -> Callable[[int, Sequence[tuple[int, Any]], Sequence[Event]], dict[str, list[int]]]:
+    counter: Callable[[int, Sequence[tuple[int, Any]], Sequence[Event]], dict[str, list[int]]]
+    counter = import_module(_COUNTERS[game]).count
+    return counter
+
+
+def all_events(log: EventLog) -> list[Event]:
+    """Every event of a finished game, oldest first, private ones included (nobody is playing it)."""
+    out: list[Event] = []
+    node = log
+    while node is not None:
+        event, node = node
+        out.append(event)
+    out.reverse()
+    return out
+
+
+def play_task(task: Task) -> list[Row]:
+    """Games ``task.start .. task.stop-1`` of the task's cell, one row each, in index order."""
+    definition = games.get(task.game)
+    options = definition.options_from_dict(task.options)
+    counter = _counter(definition.name)
+    options_json = json.dumps(task.options, sort_keys=True, ensure_ascii=False)
+    return [
+        play_game(definition, options, options_json, counter, task, index) for index in range(task.start, task.stop)
+    ]
+
+
+def play_game(
+    definition: Any,
+    options: Any,
+    options_json: str,
+    counter: Callable[[int, Sequence[tuple[int, Any]], Sequence[Event]], dict[str, list[int]]],
+    task: Task,
+    index: int,
+) -> Row:
+    n = len(task.seats)
+    seed = derive_seed(task.seed, index)
+    bot_seeds = [derive_seed(task.seed, index, seat) for seat in range(n)]
+    players = [bots.from_spec(spec, s) for spec, s in zip(task.seats, bot_seeds, strict=True)]
+    state = definition.new_game(options, seed, n)
+    moves: list[tuple[int, Any]] = []
+    while not state.is_terminal():
+        seat = state.current_player()
+        legal = state.legal_actions()
+        try:
+            action = players[seat].choose(state.view(seat), list(legal))
+        except Exception as exc:
+            raise SimulationError(
+                f"bot {task.seats[seat]!r} in seat {seat + 1} failed: {type(exc).__name__}: {exc} "
+                f"(cell {task.cell}, game {index})"
+            ) from exc
+        if action not in legal:
+            raise SimulationError(
+                f"bot {task.seats[seat]!r} in seat {seat + 1} returned an illegal action "
+                f"(cell {task.cell}, game {index})"
+            )
+        state.apply(action)
+        moves.append((seat, action))
+    result = state.result()
+    events = all_events(state.log)
+    row: Row = {
+        "game": definition.name,
+        "players": n,
+        "cell": task.cell,
+        "index": index,
+        "seed": seed,
+        "options": options_json,
+        **{f"opt_{key}": value for key, value in task.grid.items()},
+        "bots": list(task.seats),
+        "bot_seeds": bot_seeds,
+        "start_player": _start_player(events),
+        "scores": list(result.scores),
+        "win_shares": result.win_shares(),
+        "winners": sorted(result.winners),
+        "length": len(moves),
+        "rounds": _rounds(definition.name, n, events),
+    }
+    for name, values in counter(n, moves, events).items():
+        row[f"n_{name}"] = values
+    return row
+
+
+def _start_player(events: Sequence[Event]) -> int:
+    """The seat that led the first round (Verräter ``round``) or started the game (Kreta ``start``)."""
+    for event in events:
+        if event.kind in ("round", "start"):
+            return event.seat
+    return -1
+
+
+def _rounds(game: str, players: int, events: Sequence[Event]) -> int:
+    """Verräter: rounds played; Kreta: turns round the table (character cards played ÷ players)."""
+    if game == "verraeter":
+        return sum(1 for e in events if e.kind == "round")
+    return sum(1 for e in events if e.kind == "play") // players
