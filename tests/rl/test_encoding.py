@@ -45,6 +45,9 @@ def _shape_holds(enc: Encoding, obs: np.ndarray) -> None:
     assert obs.dtype == np.float32
     assert obs.shape == enc.observation_shape
     assert np.isfinite(obs).all()
+    high = enc.observation_high()
+    assert high.shape == enc.observation_shape
+    assert (obs >= 0).all() and (obs <= high).all(), [enc.slots()[i] for i in np.flatnonzero(obs > high)]
 
 
 @pytest.mark.parametrize(("name", "players", "options"), CASES)

@@ -33,6 +33,9 @@ from ludoteca.core.game import GameDefinition
 Observation = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
 
+POINTS_MOST = 1000.0
+"""A safe upper bound for victory points and conflict strengths in observation spaces (not a tight one)."""
+
 
 @runtime_checkable
 class Encoding(Protocol):
@@ -63,6 +66,10 @@ class Encoding(Protocol):
 
     def slots(self) -> list[str]:
         """A name per observation slot, in order (for the docs and for debugging)."""
+        ...
+
+    def observation_high(self) -> Observation:
+        """Per slot, the most it can hold (the least is 0): the bounds of an observation space."""
         ...
 
     def action_names(self) -> list[str]:
@@ -119,17 +126,26 @@ class ActionTable:
 class Slots:
     """The observation's layout: named blocks of consecutive slots, laid out once per encoding.
 
-    ``add(name, labels)`` reserves one slot per label (named ``name.label``) and returns the block's
-    offset, so ``observe`` writes by offset and the docs read the same names.
+    ``add(name, labels, most)`` reserves one slot per label (named ``name.label``), each at most
+    ``most`` (every slot is at least 0), and returns the block's offset, so ``observe`` writes by
+    offset and the docs and the adapters' observation spaces read the same names and bounds.
     """
 
     def __init__(self) -> None:
         self.names: list[str] = []
+        self.high: list[float] = []
 
-    def add(self, name: str, labels: Sequence[object] = ("",)) -> int:
+    def add(self, name: str, labels: Sequence[object] = ("",), most: float | Sequence[float] = 1) -> int:
         start = len(self.names)
         self.names += [f"{name}.{label}" if label != "" else name for label in labels]
+        highs = [most] * len(labels) if isinstance(most, int | float) else list(most)
+        if len(highs) != len(labels):
+            raise ValueError(f"slot block {name}: {len(labels)} labels but {len(highs)} bounds")
+        self.high += [float(h) for h in highs]
         return start
+
+    def bounds(self) -> npt.NDArray[np.float32]:
+        return np.array(self.high, dtype=np.float32)
 
     def __len__(self) -> int:
         return len(self.names)

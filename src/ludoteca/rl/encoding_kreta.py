@@ -33,12 +33,12 @@ from ludoteca.kreta.actions import (
     AdmiralMove,
     King,
 )
-from ludoteca.kreta.constants import ABBOT_STEPS, CARDS, FACE_UP, PHASES, TILES
+from ludoteca.kreta.constants import ABBOT_STEPS, CARDS, COMMANDER_POINTS, FACE_UP, PHASES, SUPPLY, TILE_SUPPLY, TILES
 from ludoteca.kreta.options import KretaOptions
 from ludoteca.kreta.tables import Tables, tables_for
 from ludoteca.kreta.view import KretaView
 
-from .encoding import ActionTable, Observation, Slots, relative_seats, rotation
+from .encoding import POINTS_MOST, ActionTable, Observation, Slots, relative_seats, rotation
 
 _CARD = {c: i for i, c in enumerate(CARDS)}
 _TILE = {k: i for i, k in enumerate(TILES)}
@@ -93,29 +93,33 @@ class KretaEncoding(ActionTable):
             self._seat.append(
                 (
                     lay.add(f"{s}.abbot", provinces),
-                    lay.add(f"{s}.villagers", provinces),
-                    lay.add(f"{s}.villages", provinces),
-                    lay.add(f"{s}.ships", [provinces[p] for p in t.ports]),
+                    lay.add(f"{s}.villagers", provinces, SUPPLY["villager"]),
+                    lay.add(f"{s}.villages", provinces, SUPPLY["village"]),
+                    lay.add(f"{s}.ships", [provinces[p] for p in t.ports], SUPPLY["ship"]),
                     lay.add(f"{s}.forts", nodes),
-                    lay.add(f"{s}.tiles", TILES),
+                    lay.add(f"{s}.tiles", TILES, max(TILE_SUPPLY.values())),
                     lay.add(f"{s}.hand", CARDS),
                     lay.add(f"{s}.played", CARDS),
-                    lay.add(f"{s}.vp", ("province", "tile", "total")),
+                    lay.add(f"{s}.vp", ("province", "tile", "total"), POINTS_MOST),
                 )
             )
         self._tiles = [lay.add(f"tile_on_board.{pid}", TILES) for pid in provinces]
         self._face_up = [lay.add(f"fort_card{k + 1}", nodes) for k in range(FACE_UP)]
-        self._scorings = lay.add("scorings")
-        self._scored = lay.add("scored", nodes)
-        self._pile = lay.add("pile_size")
+        self._scorings = lay.add("scorings", most=t.row_size)
+        self._scored = lay.add("scored", nodes, t.row_size)
+        self._pile = lay.add("pile_size", most=t.N)
         self._bottom = lay.add("pile_bottom", nodes)
-        self._move_points = lay.add("move_points")
-        self._move_start = lay.add("move_start", provinces)
+        self._move_points = lay.add("move_points", most=COMMANDER_POINTS)
+        self._move_start = lay.add("move_start", provinces, SUPPLY["villager"])
         self._slots = lay.names
+        self._high = lay.bounds()
         self.observation_shape: tuple[int, ...] = (len(lay),)
 
     def slots(self) -> list[str]:
         return list(self._slots)
+
+    def observation_high(self) -> Observation:
+        return self._high.copy()
 
     def observe(self, view: KretaView) -> Observation:
         n, t = self.players, self._t

@@ -40,13 +40,14 @@ from ludoteca.verraeter.cards import (
     LANDSCAPE_KEYS,
     MAX_SUPPLY_PLAY,
     RING_SIZE,
+    ROUNDS,
     SUPPLY_DECK,
     SUPPLY_VALUES,
 )
 from ludoteca.verraeter.options import VerraeterOptions
 from ludoteca.verraeter.view import PHASES, VerraeterView
 
-from .encoding import ActionTable, Observation, Slots, relative_seats, rotation
+from .encoding import POINTS_MOST, ActionTable, Observation, Slots, relative_seats, rotation
 
 MAX_DISCARD = max(FARMER_DRAW, ESTATES_PER_PLAYER + 1)
 """The most cards a hand-limit choice can discard: the largest draw of phase 10."""
@@ -90,7 +91,8 @@ class VerraeterEncoding(ActionTable):
         self.players = n = players
         seats = relative_seats(n)
         lay = Slots()
-        self._round = lay.add("round", ("current", "total"))
+        deck = [SUPPLY_DECK.count(v) for v in SUPPLY_VALUES]
+        self._round = lay.add("round", ("current", "total"), max(ROUNDS.values()))
         self._phase = lay.add("phase", PHASES)
         self._to_act = lay.add("to_act", seats)
         self._start = lay.add("start_player", seats)
@@ -108,32 +110,36 @@ class VerraeterEncoding(ActionTable):
                 )
             )
         self._all_same = lay.add("all_same_at_start")
-        self._hand = lay.add("hand", SUPPLY_VALUES)
+        self._hand = lay.add("hand", SUPPLY_VALUES, deck)
         self._offered = lay.add("offered", ACTION_KEYS)
         self._seat = []
         for s in seats:
             self._seat.append(
                 (
                     lay.add(f"{s}.rose"),
-                    lay.add(f"{s}.reserve"),
-                    lay.add(f"{s}.hand_size"),
-                    lay.add(f"{s}.played", SUPPLY_VALUES),
+                    lay.add(f"{s}.reserve", most=ESTATES_PER_PLAYER),
+                    lay.add(f"{s}.hand_size", most=len(SUPPLY_DECK)),
+                    lay.add(f"{s}.played", SUPPLY_VALUES, deck),
                     lay.add(f"{s}.has_chosen"),
                     lay.add(f"{s}.chosen", ACTION_KEYS),
-                    lay.add(f"{s}.vp", ("conflict", "traitor", "strategist", "kontor", "total")),
+                    lay.add(f"{s}.vp", ("conflict", "traitor", "strategist", "kontor", "total"), POINTS_MOST),
                 )
             )
         self._revealed = lay.add("revealed")
-        self._strength = lay.add("strength", ("eagle", "rose"))
+        self._strength = lay.add("strength", ("eagle", "rose"), POINTS_MOST)
         self._winner = lay.add("conflict_winner", _WINNER)
-        self._draw = lay.add("pending_draw")
-        self._pile = lay.add("draw_pile_size")
-        self._discard = lay.add("discard", SUPPLY_VALUES)
+        self._draw = lay.add("pending_draw", most=MAX_DISCARD)
+        self._pile = lay.add("draw_pile_size", most=len(SUPPLY_DECK))
+        self._discard = lay.add("discard", SUPPLY_VALUES, deck)
         self._slots = lay.names
+        self._high = lay.bounds()
         self.observation_shape: tuple[int, ...] = (len(lay),)
 
     def slots(self) -> list[str]:
         return list(self._slots)
+
+    def observation_high(self) -> Observation:
+        return self._high.copy()
 
     def observe(self, view: VerraeterView) -> Observation:
         n = self.players
