@@ -1,0 +1,35 @@
+"""Kreta (2–4 players) as a PettingZoo AEC environment: ``kreta_v0.env(players=4, **rule_options)``.
+
+Actions and observations are those of :mod:`ludoteca.rl.encoding_kreta` (``docs/rl.md`` lists
+every id and slot). Rule options are the core's (``board``: a board file, ``abbot_blocks_passing``), passed as
+keywords and validated by it. Games last about 170–210 actions (a Commander's movement is one action per step).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+from ._aec import LudotecaAEC, Obs, wrap
+
+
+class raw_env(LudotecaAEC):
+    game = "kreta"
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "ludoteca_kreta_v0",
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self, render_mode: str | None = None, players: int = 4, reward: str = "win_share", **options: Any
+    ) -> None:
+        super().__init__(render_mode, players, reward, **options)
+
+
+def env(
+    render_mode: str | None = None, players: int = 4, reward: str = "win_share", **options: Any
+) -> AECEnv[str, Obs, int]:
+    """A wrapped Kreta environment (see :class:`raw_env` for the unwrapped one)."""
+    return wrap(raw_env(render_mode, players, reward, **options))
