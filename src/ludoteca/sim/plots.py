@@ -1,0 +1,172 @@
+"""The report's figures, drawn with matplotlib and returned as PNG bytes.
+
+Each function builds its own :class:`matplotlib.figure.Figure` and never touches pyplot, so nothing
+depends on a global backend or figure list (safe in a server, a test run or a worker process). Means
+are drawn with their 95% intervals as error bars; the numbers themselves are in the report's tables.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+
+from .cells import Matrix
+from .effects import Effect, OptionEffect
+from .estimates import Estimate
+
+__all__ = ["effect_figure", "length_figure", "png", "score_figure", "share_figure", "usage_figure"]
+
+WIDTH = 8.0
+CLEAR = "#c0392b"
+"""Colour of a difference whose interval excludes 0."""
+PLAIN = "#34495e"
+
+
+def png(figure: Figure, dpi: int = 96) -> bytes:
+    """The figure as PNG bytes (the report embeds them as base64)."""
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight")
+    return buffer.getvalue()
+
+
+def _errors(estimates: Sequence[Estimate]) -> tuple[list[float], Matrix]:
+    means = [e.mean for e in estimates]
+    lows = [e.mean - e.low if e.low is not None else 0.0 for e in estimates]
+    highs = [e.high - e.mean if e.high is not None else 0.0 for e in estimates]
+    return means, np.array([lows, highs])
+
+
+def _series_offsets(count: int, spread: float = 0.6) -> list[float]:
+    """Horizontal offsets that set ``count`` series side by side around each tick."""
+    if count == 1:
+        return [0.0]
+    return list(np.linspace(-spread / 2, spread / 2, count))
+
+
+def share_figure(
+    panels: Mapping[str, Sequence[tuple[str, Sequence[Estimate]]]], ticks: Mapping[str, Sequence[str]], fair: float
+) -> Figure:
+    """Win shares with 95% intervals, one panel per grouping (by seat, by position), one series per cell;
+    the fair share ``1/n`` as a dashed line."""
+    figure = Figure(figsize=(WIDTH, 3.6), layout="constrained")
+    axes = figure.subplots(1, len(panels), sharey=True, squeeze=False)[0]
+    for ax, (title, series) in zip(axes, panels.items(), strict=True):
+        labels = ticks[title]
+        for offset, (label, estimates) in zip(_series_offsets(len(series)), series, strict=True):
+            means, errors = _errors(estimates)
+            x = np.arange(len(labels)) + offset
+            ax.errorbar(x, means, yerr=errors, fmt="o", capsize=3, markersize=4, label=label)
+        ax.axhline(fair, color="grey", linestyle="--", linewidth=1, label=f"fair share 1/{round(1 / fair)}")
+        ax.set_xticks(range(len(labels)), labels)
+        ax.set_title(title)
+        ax.grid(axis="y", alpha=0.3)
+    axes[0].set_ylabel("win share (95% interval)")
+    _legend(axes[-1], len(next(iter(panels.values()))) + 1)
+    return figure
+
+
+def score_figure(cells: Sequence[tuple[str, Matrix]], seats: Sequence[str]) -> Figure:
+    """Score distributions per seat as box plots (mean as a diamond), one panel per cell."""
+    columns = min(len(cells), 3)
+    rows = -(-len(cells) // columns)
+    figure = Figure(figsize=(WIDTH, 2.8 * rows), layout="constrained")
+    axes = figure.subplots(rows, columns, sharey=True, squeeze=False).ravel()
+    for ax, (label, scores) in zip(axes, cells, strict=False):
+        ax.boxplot(
+            [scores[:, p] for p in range(scores.shape[1])],
+            tick_labels=list(seats),
+            showmeans=True,
+            meanprops={"marker": "D", "markerfacecolor": "white", "markeredgecolor": "black", "markersize": 4},
+            flierprops={"markersize": 2, "alpha": 0.4},
+        )
+        ax.set_title(label if len(cells) > 1 else "final score per seat", fontsize=9)
+        ax.grid(axis="y", alpha=0.3)
+    for ax in axes[len(cells) :]:
+        ax.set_visible(False)
+    for ax in axes[::columns]:
+        ax.set_ylabel("score")
+    return figure
+
+
+def length_figure(cells: Sequence[tuple[str, Matrix, Matrix]]) -> Figure:
+    """Distribution of the game length in actions and in rounds, one outline per cell."""
+    figure = Figure(figsize=(WIDTH, 3.2), layout="constrained")
+    left, right = figure.subplots(1, 2)
+    lengths = np.concatenate([c[1] for c in cells])
+    rounds = np.concatenate([c[2] for c in cells])
+    length_bins = np.histogram_bin_edges(lengths, bins=min(40, max(5, int(np.ptp(lengths)) + 1)))
+    round_bins = np.arange(rounds.min() - 0.5, rounds.max() + 1.5) if np.ptp(rounds) <= 60 else 40
+    for label, length, round_counts in cells:
+        left.hist(length, bins=length_bins, histtype="step", density=True, label=label, linewidth=1.3)
+        right.hist(round_counts, bins=round_bins, histtype="step", density=True, label=label, linewidth=1.3)
+    left.set_xlabel("actions per game")
+    right.set_xlabel("rounds per game")
+    left.set_ylabel("share of games")
+    for ax in (left, right):
+        ax.grid(alpha=0.3)
+    if len(cells) > 1:
+        _legend(right, len(cells))
+    return figure
+
+
+def usage_figure(names: Sequence[str], series: Sequence[tuple[str, Sequence[Estimate]]]) -> Figure:
+    """Mean count per seat and game of each ``n_*`` measure, with 95% intervals, one bar per series."""
+    height = max(2.5, 0.32 * len(names) * max(1, min(len(series), 4)) + 1)
+    figure = Figure(figsize=(WIDTH, height), layout="constrained")
+    ax = figure.subplots()
+    step = 0.8 / len(series)
+    y = np.arange(len(names))
+    for k, (label, estimates) in enumerate(series):
+        means, errors = _errors(estimates)
+        ax.barh(y - 0.4 + step * (k + 0.5), means, height=step, xerr=errors, capsize=2, label=label)
+    ax.set_yticks(y, list(names))
+    ax.invert_yaxis()
+    ax.set_xlabel("mean per seat and game (95% interval)")
+    ax.grid(axis="x", alpha=0.3)
+    if len(series) > 1:
+        _legend(ax, len(series))
+    return figure
+
+
+def effect_figure(effect: OptionEffect, seats: int) -> Figure:
+    """A forest plot of one option change: win shares by seat in percentage points (left) and every other
+    measure relative to its baseline mean, in percent (right). Red: the interval excludes 0."""
+    shares = effect.effects[: seats + 1]
+    others = [e for e in effect.effects[seats + 1 :] if e.baseline_mean != 0]
+    figure = Figure(figsize=(WIDTH, 1.2 + 0.3 * max(len(shares), len(others))), layout="constrained")
+    left, right = figure.subplots(1, 2)
+    _forest(left, [e.measure.removeprefix("win share, ") for e in shares], shares, 100.0)
+    left.set_xlabel("win share difference (percentage points)")
+    _forest(right, [e.measure for e in others], others, None)
+    right.set_xlabel("difference relative to the baseline mean (%)")
+    figure.suptitle(f"{effect.key}: {effect.value} against {effect.baseline}", fontsize=10)
+    return figure
+
+
+def _forest(ax: Axes, labels: Sequence[str], effects: Sequence[Effect], scale: float | None) -> None:
+    """Differences with their intervals, one row each, times ``scale`` (or in % of the baseline mean)."""
+    y = np.arange(len(labels))
+    for row, effect in zip(y, effects, strict=True):
+        d = effect.difference
+        factor = scale if scale is not None else 100.0 / abs(effect.baseline_mean)
+        mean = d.mean * factor
+        low = (d.low if d.low is not None else d.mean) * factor
+        high = (d.high if d.high is not None else d.mean) * factor
+        colour = CLEAR if effect.clear else PLAIN
+        ax.errorbar([mean], [row], xerr=[[mean - low], [high - mean]], fmt="o", color=colour, capsize=3, markersize=4)
+    ax.axvline(0, color="grey", linewidth=1)
+    ax.set_yticks(y, list(labels), fontsize=8)
+    ax.invert_yaxis()
+    ax.grid(axis="x", alpha=0.3)
+
+
+def _legend(ax: Axes, entries: int) -> None:
+    """A legend beside the plot when there are many entries, inside it otherwise."""
+    if entries > 4:
+        ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    else:
+        ax.legend(fontsize=7)
