@@ -157,3 +157,26 @@ def test_ansi_render_is_the_terminal_renderers_text(game: str, players: int) -> 
     quiet.reset(seed=2)
     with pytest.warns(UserWarning, match="without specifying any render mode"):
         assert quiet.render() is None
+
+
+def _example() -> Any:
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "examples" / "random_policy.py"
+    spec = importlib.util.spec_from_file_location("random_policy", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_example_evaluates_policies_end_to_end(capsys: pytest.CaptureFixture[str]) -> None:
+    example = _example()
+    assert example.main(["verraeter", "--players", "3", "--games", "6", "--policy", "heuristic"]) == 0
+    out = capsys.readouterr().out
+    assert "heuristic vs 2 masked random" in out and "win share" in out and "95% CI" in out
+    got = example.evaluate("kreta", 2, 2, "lowest", 3)
+    mean, low, high = got["win_share"]
+    assert low <= mean <= high and 0 <= mean <= 1
+    assert got["parity"] == 0.5

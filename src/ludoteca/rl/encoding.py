@@ -72,6 +72,11 @@ class Encoding(Protocol):
         """Per slot, the most it can hold (the least is 0): the bounds of an observation space."""
         ...
 
+    def slot_blocks(self) -> list[tuple[str, int, int]]:
+        """The observation's blocks as ``(name, first slot, count)``: a block's slots are ``name.label``
+        (or just ``name`` for a single unlabelled slot)."""
+        ...
+
     def action_names(self) -> list[str]:
         """A readable name per action id: the action's text notation."""
         ...
@@ -134,6 +139,8 @@ class Slots:
     def __init__(self) -> None:
         self.names: list[str] = []
         self.high: list[float] = []
+        self.blocks: list[tuple[str, int, int]] = []
+        """``(name, first, count)`` per block, in order."""
 
     def add(self, name: str, labels: Sequence[object] = ("",), most: float | Sequence[float] = 1) -> int:
         start = len(self.names)
@@ -142,6 +149,7 @@ class Slots:
         if len(highs) != len(labels):
             raise ValueError(f"slot block {name}: {len(labels)} labels but {len(highs)} bounds")
         self.high += [float(h) for h in highs]
+        self.blocks.append((name, start, len(labels)))
         return start
 
     def bounds(self) -> npt.NDArray[np.float32]:

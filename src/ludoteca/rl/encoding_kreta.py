@@ -113,6 +113,7 @@ class KretaEncoding(ActionTable):
         self._move_start = lay.add("move_start", provinces, SUPPLY["villager"])
         self._slots = lay.names
         self._high = lay.bounds()
+        self._blocks = list(lay.blocks)
         self.observation_shape: tuple[int, ...] = (len(lay),)
 
     def slots(self) -> list[str]:
@@ -120,6 +121,9 @@ class KretaEncoding(ActionTable):
 
     def observation_high(self) -> Observation:
         return self._high.copy()
+
+    def slot_blocks(self) -> list[tuple[str, int, int]]:
+        return list(self._blocks)
 
     def observe(self, view: KretaView) -> Observation:
         n, t = self.players, self._t

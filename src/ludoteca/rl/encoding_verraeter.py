@@ -133,6 +133,7 @@ class VerraeterEncoding(ActionTable):
         self._discard = lay.add("discard", SUPPLY_VALUES, deck)
         self._slots = lay.names
         self._high = lay.bounds()
+        self._blocks = list(lay.blocks)
         self.observation_shape: tuple[int, ...] = (len(lay),)
 
     def slots(self) -> list[str]:
@@ -140,6 +141,9 @@ class VerraeterEncoding(ActionTable):
 
     def observation_high(self) -> Observation:
         return self._high.copy()
+
+    def slot_blocks(self) -> list[tuple[str, int, int]]:
+        return list(self._blocks)
 
     def observe(self, view: VerraeterView) -> Observation:
         n = self.players
