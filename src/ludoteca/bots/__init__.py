@@ -3,11 +3,18 @@
 The registry maps names to ``module:Class`` strings and imports a bot only when it is created, so a
 heavy search bot costs nothing to programs that never use it. Every bot is game-agnostic at this
 level: it sees a view and a list of legal actions (see :mod:`ludoteca.bots.base`).
+
+Bots that live above this layer (``openspiel-ismcts`` in :mod:`ludoteca.rl`, which needs the ``rl``
+extra) or in other packages are *plug-ins*: a distribution declares them as entry points of the group
+:data:`ENTRY_POINT_GROUP` (``name = "module:Class"``), and the registry finds them by name without
+importing anything from those layers. Entry points are package metadata, so worker processes — forked
+or spawned — find the same bots as the process that started them.
 """
 
 from __future__ import annotations
 
 from importlib import import_module
+from importlib.metadata import entry_points
 
 from ludoteca.core.errors import LudotecaError
 
@@ -25,6 +32,9 @@ __all__ = [
     "register",
 ]
 
+ENTRY_POINT_GROUP = "ludoteca.bots"
+"""The entry-point group of plug-in bots: ``openspiel-ismcts = "ludoteca.rl.openspiel.bot:OpenSpielIsmctsBot"``."""
+
 _BOTS: dict[str, str] = {
     "random": "ludoteca.bots.random_bot:RandomBot",
     "heuristic": "ludoteca.bots.heuristic:HeuristicBot",
@@ -36,9 +46,14 @@ class UnknownBotError(LudotecaError):
     """A bot name the registry does not know."""
 
 
+def _plugins() -> dict[str, str]:
+    """Plug-in bots declared by installed distributions: name -> ``module:Class``."""
+    return {ep.name.strip().lower(): ep.value for ep in entry_points(group=ENTRY_POINT_GROUP)}
+
+
 def names() -> tuple[str, ...]:
-    """The registered bot names, in registration order."""
-    return tuple(_BOTS)
+    """The registered bot names, in registration order, then the plug-ins not registered under their name."""
+    return tuple(_BOTS) + tuple(name for name in _plugins() if name not in _BOTS)
 
 
 def register(name: str, target: str) -> None:
@@ -51,10 +66,21 @@ def register(name: str, target: str) -> None:
 
 def _load(name: str) -> type[Bot]:
     key = name.strip().lower()
+    plugin = False
     if key not in _BOTS:
-        raise UnknownBotError(f"unknown bot {name!r} (choose from {', '.join(_BOTS)})")
+        found = _plugins().get(key)
+        if found is None:
+            raise UnknownBotError(f"unknown bot {name!r} (choose from {', '.join(names())})")
+        _BOTS[key] = found
+        plugin = True
     module, _, attr = _BOTS[key].partition(":")
-    cls = getattr(import_module(module), attr)
+    try:
+        cls = getattr(import_module(module), attr)
+    except ImportError as exc:
+        if not plugin:
+            raise
+        _BOTS.pop(key)
+        raise UnknownBotError(f"bot {name!r} cannot be loaded ({exc}): is the extra it needs installed?") from exc
     if not (isinstance(cls, type) and issubclass(cls, Bot)):
         raise TypeError(f"{_BOTS[key]} is not a Bot class")
     return cls
