@@ -50,8 +50,8 @@ def bot_policy(spec: str, seed: int) -> Policy:
     def choose(env: Any, agent: str, obs: dict[str, np.ndarray]) -> int:
         raw = env.unwrapped
         seat = raw.possible_agents.index(agent)
-        legal = raw.state.legal_actions()
-        return int(raw.encoding.index(bot.choose(raw.state.view(seat), legal)))
+        legal = raw.game_state.legal_actions()
+        return int(raw.encoding.index(bot.choose(raw.game_state.view(seat), legal)))
 
     return choose
 
@@ -64,7 +64,7 @@ def play(env: Any, seed: int, policies: dict[str, Policy]) -> tuple[dict[str, fl
         obs, reward, termination, truncation, _ = env.last()
         totals[agent] += reward
         env.step(None if termination or truncation else policies[agent](env, agent, obs))
-    return totals, tuple(env.unwrapped.state.result().scores)
+    return totals, tuple(env.unwrapped.game_state.result().scores)
 
 
 def interval(values: Sequence[float]) -> tuple[float, float, float]:

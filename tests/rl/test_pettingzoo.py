@@ -61,7 +61,7 @@ def test_random_games_end_with_win_shares(game: str, players: int) -> None:
         totals = _play(env, seed)
         assert sorted(totals) == [f"player_{i}" for i in range(players)]
         assert sum(totals.values()) == pytest.approx(1.0)
-        state = env.unwrapped.state
+        state = env.unwrapped.game_state
         assert state.is_terminal()
         assert [totals[f"player_{i}"] for i in range(players)] == pytest.approx(state.result().win_shares())
         assert env.agents == []
@@ -72,7 +72,7 @@ def test_reward_schemes() -> None:
     assert sum(zero_sum.values()) == pytest.approx(0.0)
     env = kreta_v0.env(players=2, reward="score")
     score = _play(env, 4)
-    assert [score["player_0"], score["player_1"]] == list(env.unwrapped.state.result().scores)
+    assert [score["player_0"], score["player_1"]] == list(env.unwrapped.game_state.result().scores)
     with pytest.raises(ValueError, match="reward must be one of"):
         verraeter_v0.env(reward="elo")
 
@@ -81,9 +81,9 @@ def test_the_seed_drives_the_core() -> None:
     env = kreta_v0.env(players=3)
     env.reset(seed=11)
     assert env.unwrapped.game_seed == 11
-    first = env.unwrapped.state.view(-1)
+    first = env.unwrapped.game_state.view(-1)
     env.reset(seed=11)
-    assert env.unwrapped.state.view(-1) == first
+    assert env.unwrapped.game_state.view(-1) == first
     env.reset()  # no seed: a fresh one
     assert isinstance(env.unwrapped.game_seed, int)
 
@@ -91,11 +91,11 @@ def test_the_seed_drives_the_core() -> None:
 def test_rule_options_are_keywords_checked_by_the_core() -> None:
     env = verraeter_v0.env(players=3, hand_limit=6, draw_cap="none", edition=1998)
     env.reset(seed=1)
-    options = env.unwrapped.state.options
+    options = env.unwrapped.game_state.options
     assert (options.hand_limit, options.draw_cap, options.edition) == (6, None, 1998)
     env = kreta_v0.env(players=2, abbot_blocks_passing=False)
     env.reset(seed=1)
-    assert env.unwrapped.state.view(0).options.abbot_blocks_passing is False
+    assert env.unwrapped.game_state.view(0).options.abbot_blocks_passing is False
     with pytest.raises(OptionError, match="hand_size"):
         verraeter_v0.env(hand_size=6)
     with pytest.raises(OptionError, match="edition"):
@@ -113,7 +113,7 @@ def test_observations_are_the_encoding_of_the_seats_view() -> None:
     acting = env.agent_selection
     for i, agent in enumerate(env.possible_agents):
         obs = env.observe(agent)
-        assert np.array_equal(obs["observation"], enc.observe(env.unwrapped.state.view(i)))
+        assert np.array_equal(obs["observation"], enc.observe(env.unwrapped.game_state.view(i)))
         assert obs["action_mask"].any() == (agent == acting)
     space = env.observation_space(acting)
     assert space["observation"].shape == enc.observation_shape
@@ -141,7 +141,7 @@ def test_the_raw_environment_names_the_illegal_id() -> None:
         env.step(24)  # a Gutshof is placed first
     with pytest.raises(ValueError, match="out of range"):
         env.step(10_000)
-    assert env.unwrapped.state.view(-1).phase == "setup"
+    assert env.unwrapped.game_state.view(-1).phase == "setup"
 
 
 @pytest.mark.parametrize(("game", "players"), [("verraeter", 3), ("kreta", 2)])

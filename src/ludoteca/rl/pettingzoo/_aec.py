@@ -7,8 +7,10 @@ observations are ``{"observation": float32 vector, "action_mask": int8 vector}``
 zeros for an agent not to act), rewards come only at the end, and :func:`wrap` adds the classic
 wrappers, so an illegal action id ends the game with -1 for the agent that played it.
 
-The environment never reads the core's state beyond the seat's view (observations) and the legal
-actions (the mask); ``reset(seed=…)`` is the only seeding, and passes the seed to the core.
+Agents get nothing of the core's state but the seat's view (observations) and the legal actions (the
+mask); the rewards come from its final result. ``reset(seed=…)`` is the only seeding, and passes the
+seed to the core. The core's state is ``game_state``, not ``state``: PettingZoo reserves ``state()``
+for a global observation, which these games do not offer.
 """
 
 from __future__ import annotations
@@ -86,7 +88,7 @@ class LudotecaAEC(AECEnv[str, Obs, int], EzPickle):  # type: ignore[misc]  # pet
             for agent in self.possible_agents
         }
         self.action_spaces = {agent: spaces.Discrete(enc.num_actions) for agent in self.possible_agents}
-        self.state: Any = None
+        self.game_state: Any = None
         """The core's game state (for analysis and tests; agents should only observe)."""
         self.game_seed: int | None = None
         """The seed of the game under way (drawn at random when ``reset`` gets none)."""
@@ -102,20 +104,20 @@ class LudotecaAEC(AECEnv[str, Obs, int], EzPickle):  # type: ignore[misc]  # pet
         """A new game; ``seed`` is the core's seed (a fresh random one if None). ``options`` is accepted
         for the API's sake and ignored: rule options are fixed when the environment is made."""
         self.game_seed = secrets.randbits(63) if seed is None else int(seed)
-        self.state = self.definition.new_game(self.rule_options, self.game_seed, self.players)
+        self.game_state = self.definition.new_game(self.rule_options, self.game_seed, self.players)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self._legal = self.state.legal_actions()
-        self.agent_selection = self.possible_agents[self.state.current_player()]
+        self._legal = self.game_state.legal_actions()
+        self.agent_selection = self.possible_agents[self.game_state.current_player()]
 
     def observe(self, agent: str) -> Obs:
         seat = self.possible_agents.index(agent)
-        observation = self.encoding.observe(self.state.view(seat))
-        if agent == self.agent_selection and not self.state.is_terminal():
+        observation = self.encoding.observe(self.game_state.view(seat))
+        if agent == self.agent_selection and not self.game_state.is_terminal():
             mask = self.encoding.mask(self._legal)
         else:
             mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
@@ -129,19 +131,21 @@ class LudotecaAEC(AECEnv[str, Obs, int], EzPickle):  # type: ignore[misc]  # pet
         if action is None:
             raise ValueError(f"{agent} is to act: give an action id, not None")
         move = self.encoding.action(int(action), self._legal)  # ValueError naming the id if it is not legal
-        self.state.apply(move)
+        self.game_state.apply(move)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        if self.state.is_terminal():
+        if self.game_state.is_terminal():
             self._legal = []
-            for who, value in zip(self.agents, final_rewards(self.state.result(), self.reward_scheme), strict=True):
+            for who, value in zip(
+                self.agents, final_rewards(self.game_state.result(), self.reward_scheme), strict=True
+            ):
                 self.rewards[who] = value
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
             self._deads_step_first()
         else:
-            self._legal = self.state.legal_actions()
-            self.agent_selection = self.possible_agents[self.state.current_player()]
+            self._legal = self.game_state.legal_actions()
+            self.agent_selection = self.possible_agents[self.game_state.current_player()]
             self._accumulate_rewards()
 
     def render(self) -> str | None:
@@ -151,16 +155,18 @@ class LudotecaAEC(AECEnv[str, Obs, int], EzPickle):  # type: ignore[misc]  # pet
 
             logger.warn("You are calling render method without specifying any render mode.")
             return None
-        if self.state is None:
+        if self.game_state is None:
             raise RuntimeError("call reset() before render()")
         from rich.console import Console
 
         from ludoteca.cli.renderers import Renderer
 
-        seat = -1 if self.state.is_terminal() else self.state.current_player()
+        seat = -1 if self.game_state.is_terminal() else self.game_state.current_player()
         names = list(self.definition.seat_names[: self.players]) or self.possible_agents
         out = io.StringIO()
-        Console(file=out, width=100, color_system=None).print(Renderer(self.game).render(self.state.view(seat), names))
+        Console(file=out, width=100, color_system=None).print(
+            Renderer(self.game).render(self.game_state.view(seat), names)
+        )
         return out.getvalue()
 
     def close(self) -> None:
