@@ -97,6 +97,7 @@ class ActionTable:
                 raise AssertionError(f"action {a!r} enumerated twice")
             self._ids[a] = i
         self.num_actions = len(self._actions)
+        self._names: tuple[str, ...] | None = None
 
     def index(self, action: Any) -> int:
         try:
@@ -120,7 +121,9 @@ class ActionTable:
         return out
 
     def action_names(self) -> list[str]:
-        return [self._name(i) for i in range(self.num_actions)]
+        if self._names is None:
+            self._names = tuple(self._name(i) for i in range(self.num_actions))
+        return list(self._names)
 
     def _name(self, index: int) -> str:
         a = self._actions[index]
