@@ -3,6 +3,8 @@ every section), and one-line errors with exit status 2 for directories that are 
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import math
 import re
@@ -23,7 +25,7 @@ from ludoteca.sim.cells import SimulationError, load_simulation
 from ludoteca.sim.effects import Effect, OptionEffect, option_effects
 from ludoteca.sim.estimates import column_estimates, difference, excludes_zero, mean_estimate
 from ludoteca.sim.measures import summarize_cell
-from ludoteca.sim.report import render_report, write_report
+from ludoteca.sim.report import _REPLAY, render_report, write_report
 from sim.simdata import write_simulation
 
 EDITION = {"edition": [1998, 2008]}
@@ -201,13 +203,14 @@ def test_a_hundred_thousand_games_load_and_summarise_quickly(tmp_path: Path) -> 
 # ---------------------------------------------------------------- the command
 
 
-def test_report_writes_into_the_directory_by_default_and_to_out_when_given(edition_study: Path, tmp_path: Path) -> None:
-    result = run("report", str(edition_study))
+def test_report_writes_into_the_directory_by_default_and_to_out_when_given(tmp_path: Path) -> None:
+    study = write_simulation(tmp_path / "study", players=3, games=30)
+    result = run("report", str(study))
     assert result.exit_code == 0, result.output
-    assert result.stdout.strip() == f"Wrote {edition_study / 'report.html'}."
-    assert (edition_study / "report.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
-    out = tmp_path / "edition.html"
-    result = run("report", str(edition_study), "--out", str(out))
+    assert result.stdout.strip() == f"Wrote {study / 'report.html'}."
+    assert (study / "report.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    out = tmp_path / "elsewhere.html"
+    result = run("report", str(study), "--out", str(out))
     assert result.exit_code == 0 and out.stat().st_size > 10_000 and str(out) in result.stdout
 
 
@@ -271,3 +274,22 @@ def test_a_list_column_with_the_wrong_number_of_seats_is_refused(tmp_path: Path)
     (directory / "study.json").write_text(json.dumps(study))
     with pytest.raises(SimulationError, match="one value per seat"):
         load_simulation(directory)
+
+
+def test_the_report_of_a_real_simulation_and_its_replay_recipe(tmp_path: Path) -> None:
+    """``ludoteca simulate`` writes what the report reads, and the report's replay recipe plays a row's game
+    again to the same scores."""
+    directory = tmp_path / "run"
+    grid = "abbot_blocks_passing=true,false"
+    result = run("simulate", "kreta", "--games", "3", "--seats", "random,random", "--grid", grid, "--jobs", "1",
+                 "--seed", "3", "--out", str(directory))  # fmt: skip
+    assert result.exit_code == 0, result.output
+    simulation = load_simulation(directory)
+    assert [c.games for c in simulation.cells] == [3, 3] and simulation.count_names
+    html = render_report(simulation)
+    assert "Kreta" in html and "abbot_blocks_passing: false against true" in html
+    namespace: dict[str, object] = {}
+    with contextlib.redirect_stdout(io.StringIO()) as printed:
+        exec(_REPLAY.format(directory=directory), namespace)
+    replayed, recorded = printed.getvalue().strip().split(" [")
+    assert replayed.strip("()").split(", ") == recorded.strip("]").split(", ")

@@ -17,6 +17,7 @@ from typing import Any
 
 from matplotlib.figure import Figure
 
+from ludoteca import games
 from ludoteca.core.errors import LudotecaError
 
 from . import plots
@@ -37,6 +38,7 @@ table { border-collapse: collapse; margin: 0.6em 0 1em; font-size: 0.88em; }
 th, td { padding: 0.2em 0.6em; border-bottom: 1px solid #e3e3e3; text-align: right; white-space: nowrap; }
 th:first-child, td:first-child { text-align: left; } th { background: #f4f4f4; }
 td.clear { color: #c0392b; font-weight: 600; } img { max-width: 100%; }
+table.facts td { text-align: left; white-space: normal; }
 code, pre { background: #f6f6f6; padding: 0.1em 0.3em; } pre { padding: 0.6em; overflow-x: auto; }
 .note { color: #555; font-size: 0.9em; } details { margin: 0.4em 0; } summary { cursor: pointer; }
 """
@@ -59,15 +61,17 @@ def render_report(simulation: Simulation) -> str:
     """The report of ``simulation`` as one HTML document."""
     summaries = [summarize_cell(cell) for cell in simulation.cells]
     effects = option_effects(simulation.grid, simulation.cells)
-    title = f"Simulation report: {simulation.game}"
+    title = f"Simulation report: {_title(simulation.game)}"
     body = [
         f"<h1>{_e(title)}</h1>",
         *_study_section(simulation),
+        *_findings_section(simulation, summaries, effects),
         *_share_section(simulation, summaries),
         *_score_section(simulation, summaries),
         *_length_section(simulation, summaries),
         *_usage_section(simulation, summaries),
         *_effect_section(simulation, effects),
+        *_replay_section(simulation),
         *_method_section(),
     ]
     return (
@@ -102,8 +106,8 @@ def _study_section(simulation: Simulation) -> list[str]:
         ("played", _played(study)),
         ("command", str(study.get("command", "?"))),
     ]
-    rows = [[k, v] for k, v in facts]
-    out = ["<h2>The study</h2>", _table(["", ""], rows, header=False)]
+    rows: list[list[TableCell]] = [[k, v] for k, v in facts]
+    out = ["<h2>The study</h2>", _table(["", ""], rows, header=False, css="facts")]
     if simulation.missing_cells:
         missing = ", ".join(str(c) for c in simulation.missing_cells)
         out.append(f'<p class="note">No games were found for cell(s) {_e(missing)} (an interrupted run?).</p>')
@@ -113,7 +117,13 @@ def _study_section(simulation: Simulation) -> list[str]:
             ["cell", "grid values", "games"],
             [[str(c.cell), c.label, str(c.games)] for c in simulation.cells],
         ),
-        "<h3>Replaying a game</h3>",
+    ]
+    return out
+
+
+def _replay_section(simulation: Simulation) -> list[str]:
+    return [
+        "<h2>Replaying a game</h2>",
         "<p>Every row of <code>games/cell-NNNN.parquet</code> holds what is needed to play its game again: "
         "the options (<code>options</code>), the game seed (<code>seed</code>), and per seat the bot spec "
         "(<code>bots</code>) and its seed (<code>bot_seeds</code>). Bots with an iteration budget replay "
@@ -121,7 +131,6 @@ def _study_section(simulation: Simulation) -> list[str]:
         "their games do not.</p>",
         f"<pre>{_e(_REPLAY.format(directory=simulation.directory))}</pre>",
     ]
-    return out
 
 
 _REPLAY = """import json, pyarrow.parquet as pq
@@ -135,6 +144,37 @@ while not state.is_terminal():
     seat = state.current_player()
     state.apply(seats[seat].choose(state.view(seat), state.legal_actions()))
 print(state.result().scores, row["scores"])"""
+
+
+def _findings_section(
+    simulation: Simulation, summaries: Sequence[CellSummary], effects: Sequence[OptionEffect]
+) -> list[str]:
+    """The answers in a few lines: where turn order is unfair, and what each option clearly changes."""
+    fair = 1 / simulation.players
+    names = ["the start player", *(f"start +{p}" for p in range(1, simulation.players))]
+    items = []
+    for cell, summary in zip(simulation.cells, summaries, strict=True):
+        where = "" if len(simulation.cells) == 1 else f" ({cell.label})"
+        off = [f"{name} {_brief(e)}" for name, e in zip(names, summary.share_by_position, strict=True) if _off(e, fair)]
+        if off:
+            items.append(f"Turn order{where}: win share away from the fair {fair:.3f} for " + "; ".join(off) + ".")
+        else:
+            items.append(f"Turn order{where}: no position's win share differs clearly from the fair {fair:.3f}.")
+    for effect in effects:
+        change = f"{effect.key} {json.dumps(effect.value)} against {json.dumps(effect.baseline)}"
+        clear = [f"{e.measure} {_brief(e.difference, signed=True)}" for e in effect.effects if e.clear]
+        shares = any(e.clear for e in effect.effects if e.measure.startswith("win share"))
+        verdict = "" if shares else " No seat's win share changes clearly."
+        if clear:
+            items.append(f"{change}: " + "; ".join(clear) + "." + verdict)
+        else:
+            items.append(f"{change}: no measure changes clearly.")
+    return [
+        "<h2>What stands out</h2>",
+        '<p class="note">Only numbers whose 95% interval excludes the fair share (turn order) or 0 (option '
+        "effects); the sections below have all of them.</p>",
+        "<ul>" + "".join(f"<li>{_e(item)}</li>" for item in items) + "</ul>",
+    ]
 
 
 def _share_section(simulation: Simulation, summaries: Sequence[CellSummary]) -> list[str]:
@@ -172,6 +212,7 @@ def _share_section(simulation: Simulation, summaries: Sequence[CellSummary]) -> 
         _table(["cell", *(f"seat {p + 1} ({seats[p]})" for p in range(n))], seat_rows),
         "<h3>By turn order</h3>",
         _table(["cell", "start player", *(f"start +{p}" for p in range(1, n))], position_rows),
+        '<p class="note">start +1 is the seat after the start player (clockwise), start +2 the one after it…</p>',
     ]
 
 
@@ -260,8 +301,8 @@ def _effect_section(simulation: Simulation, effects: Sequence[OptionEffect]) -> 
         heading = f"{effect.key}: {value} against {baseline}"
         out += [
             f"<h3>{_e(heading)}</h3>",
-            f'<p class="note">{effect.games} games, {how}{averaged}. Right panel: the difference in percent of '
-            "the baseline mean (the baseline's own uncertainty left out).</p>",
+            f'<p class="note">{effect.games} games, {how}{averaged}. Right: each measure on an axis of its own, '
+            "in its own units.</p>",
             _img(plots.effect_figure(effect, simulation.players), f"Effect of {heading}"),
             _table(["measure", f"at {baseline}", f"at {value}", "difference (95% interval)", "excludes 0"], rows),
         ]
@@ -310,6 +351,26 @@ def _played(study: dict[str, Any]) -> str:
     return ", ".join(parts) or "?"
 
 
+def _title(game: str) -> str:
+    """The game's own name (Verräter, not verraeter), or the name as stored for a game this build lacks."""
+    try:
+        return games.get(game).title
+    except (LudotecaError, LookupError, ImportError, AttributeError):
+        return game
+
+
+def _off(estimate: Estimate, reference: float) -> bool:
+    return estimate.low is not None and estimate.high is not None and not estimate.low <= reference <= estimate.high
+
+
+def _brief(estimate: Estimate, signed: bool = False) -> str:
+    """``+1.65 [1.14, 2.16]``: three significant digits, enough to read a finding."""
+    mean = f"{estimate.mean:+.3g}" if signed else f"{estimate.mean:.3g}"
+    if estimate.low is None or estimate.high is None:
+        return mean
+    return f"{mean} [{estimate.low:.3g}, {estimate.high:.3g}]"
+
+
 def _number(value: float, digits: int) -> str:
     return f"{value:.{digits}f}"
 
@@ -328,9 +389,9 @@ def _spread(spread: Spread) -> list[str]:
     return [f"{v:g}" for v in (spread.low, spread.q1, spread.median, spread.q3, spread.high)]
 
 
-def _table(headers: Iterable[str], rows: Iterable[Sequence[TableCell]], header: bool = True) -> str:
+def _table(headers: Iterable[str], rows: Iterable[Sequence[TableCell]], header: bool = True, css: str = "") -> str:
     """An HTML table; a cell given as ``(text, True)`` is marked (red): its interval excludes the reference."""
-    parts = ["<table>"]
+    parts = [f'<table class="{css}">' if css else "<table>"]
     if header:
         parts.append("<tr>" + "".join(f"<th>{_e(h)}</th>" for h in headers) + "</tr>")
     for row in rows:
@@ -347,7 +408,7 @@ def _per_cell(label: str, content: str, cells: int) -> str:
     """A cell's table, folded away under its label when there are several cells."""
     if cells == 1:
         return content
-    return f"<details><summary>{_e(label)}</summary>\n{content}\n</details>"
+    return f"<details><summary>The numbers: {_e(label)}</summary>\n{content}\n</details>"
 
 
 def _img(figure: Figure, alt: str) -> str:
