@@ -118,6 +118,8 @@ def test_every_value_is_compared_with_the_first_and_other_keys_are_held_equal(tm
         ("hand_limit", 6, 2),
         ("hand_limit", 7, 2),
     ]
+    html = render_report(simulation)  # six cells: lengths drawn as box plots, tables folded per cell
+    assert html.count("<details>") == 2 * 6 and "hand_limit: 7 against 5" in html
 
 
 def test_intervals_cover_the_true_difference_about_95_percent_of_the_time() -> None:

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
+from matplotlib import colormaps
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.transforms import blended_transform_factory
@@ -25,6 +27,9 @@ WIDTH = 8.0
 CLEAR = "#c0392b"
 """Colour of a difference whose interval excludes 0."""
 PLAIN = "#34495e"
+MEAN = {"marker": "D", "markerfacecolor": "white", "markeredgecolor": "black", "markersize": 4}
+"""Box plots mark the mean as a white diamond (the median is the line)."""
+FLIER = {"markersize": 2, "alpha": 0.4}
 
 
 def png(figure: Figure, dpi: int = 96) -> bytes:
@@ -39,6 +44,15 @@ def _errors(estimates: Sequence[Estimate]) -> tuple[list[float], Matrix]:
     lows = [e.mean - e.low if e.low is not None else 0.0 for e in estimates]
     highs = [e.high - e.mean if e.high is not None else 0.0 for e in estimates]
     return means, np.array([lows, highs])
+
+
+def _colours(count: int) -> list[Any]:
+    """One distinct colour per series: matplotlib's ten, then twenty, then a continuous ramp."""
+    if count <= 10:
+        return [colormaps["tab10"](i) for i in range(count)]
+    if count <= 20:
+        return [colormaps["tab20"](i) for i in range(count)]
+    return [colormaps["viridis"](i / (count - 1)) for i in range(count)]
 
 
 def _series_offsets(count: int, spread: float = 0.6) -> list[float]:
@@ -57,10 +71,11 @@ def share_figure(
     axes = figure.subplots(1, len(panels), sharey=True, squeeze=False)[0]
     for ax, (title, series) in zip(axes, panels.items(), strict=True):
         labels = ticks[title]
-        for offset, (label, estimates) in zip(_series_offsets(len(series)), series, strict=True):
+        places = zip(_series_offsets(len(series)), _colours(len(series)), series, strict=True)
+        for offset, colour, (label, estimates) in places:
             means, errors = _errors(estimates)
             x = np.arange(len(labels)) + offset
-            ax.errorbar(x, means, yerr=errors, fmt="o", capsize=3, markersize=4, label=label)
+            ax.errorbar(x, means, yerr=errors, fmt="o", capsize=3, markersize=4, label=label, color=colour)
         ax.axhline(fair, color="grey", linestyle="--", linewidth=1, label=f"fair share 1/{round(1 / fair)}")
         ax.set_xticks(range(len(labels)), labels)
         ax.set_title(title)
@@ -81,8 +96,8 @@ def score_figure(cells: Sequence[tuple[str, Matrix]], seats: Sequence[str]) -> F
             [scores[:, p] for p in range(scores.shape[1])],
             tick_labels=list(seats),
             showmeans=True,
-            meanprops={"marker": "D", "markerfacecolor": "white", "markeredgecolor": "black", "markersize": 4},
-            flierprops={"markersize": 2, "alpha": 0.4},
+            meanprops=MEAN,
+            flierprops=FLIER,
         )
         ax.set_title(label if len(cells) > 1 else "final score per seat", fontsize=9)
         ax.grid(axis="y", alpha=0.3)
@@ -93,17 +108,25 @@ def score_figure(cells: Sequence[tuple[str, Matrix]], seats: Sequence[str]) -> F
     return figure
 
 
+OVERLAID = 4
+"""Up to this many cells, length distributions are overlaid outlines (their shape shows); beyond, box plots."""
+
+
 def length_figure(cells: Sequence[tuple[str, Matrix, Matrix]]) -> Figure:
-    """Distribution of the game length in actions and in rounds, one outline per cell."""
+    """Distribution of the game length in actions and in rounds: one outline per cell, or with many
+    cells (where outlines would tangle) one box plot per cell."""
+    if len(cells) > OVERLAID:
+        return _length_boxes(cells)
     figure = Figure(figsize=(WIDTH, 3.2), layout="constrained")
     left, right = figure.subplots(1, 2)
     lengths = np.concatenate([c[1] for c in cells])
     rounds = np.concatenate([c[2] for c in cells])
     length_bins = np.histogram_bin_edges(lengths, bins=min(40, max(5, int(np.ptp(lengths)) + 1)))
     round_bins = np.arange(rounds.min() - 0.5, rounds.max() + 1.5) if np.ptp(rounds) <= 60 else 40
-    for label, length, round_counts in cells:
-        left.hist(length, bins=length_bins, histtype="step", density=True, label=label, linewidth=1.3)
-        right.hist(round_counts, bins=round_bins, histtype="step", density=True, label=label, linewidth=1.3)
+    for colour, (label, length, round_counts) in zip(_colours(len(cells)), cells, strict=True):
+        style = {"histtype": "step", "density": True, "label": label, "linewidth": 1.3, "color": colour}
+        left.hist(length, bins=length_bins, **style)
+        right.hist(round_counts, bins=round_bins, **style)
     left.set_xlabel("actions per game")
     right.set_xlabel("rounds per game")
     left.set_ylabel("share of games")
@@ -114,6 +137,22 @@ def length_figure(cells: Sequence[tuple[str, Matrix, Matrix]]) -> Figure:
     return figure
 
 
+def _length_boxes(cells: Sequence[tuple[str, Matrix, Matrix]]) -> Figure:
+    figure = Figure(figsize=(WIDTH, 1 + 0.3 * len(cells)), layout="constrained")
+    left, right = figure.subplots(1, 2, sharey=True)
+    labels = [c[0] for c in cells]
+    style: dict[str, Any] = {"orientation": "horizontal", "showmeans": True, "meanprops": MEAN, "flierprops": FLIER}
+    left.boxplot([c[1] for c in cells], tick_labels=labels, **style)
+    right.boxplot([c[2] for c in cells], tick_labels=labels, **style)
+    left.invert_yaxis()
+    left.set_xlabel("actions per game")
+    right.set_xlabel("rounds per game")
+    for ax in (left, right):
+        ax.grid(axis="x", alpha=0.3)
+        ax.tick_params(axis="y", labelsize=7)
+    return figure
+
+
 def usage_figure(names: Sequence[str], series: Sequence[tuple[str, Sequence[Estimate]]]) -> Figure:
     """Mean count per seat and game of each ``n_*`` measure, with 95% intervals, one bar per series."""
     height = max(2.5, 0.32 * len(names) * max(1, min(len(series), 4)) + 1)
@@ -121,9 +160,9 @@ def usage_figure(names: Sequence[str], series: Sequence[tuple[str, Sequence[Esti
     ax = figure.subplots()
     step = 0.8 / len(series)
     y = np.arange(len(names))
-    for k, (label, estimates) in enumerate(series):
+    for k, (colour, (label, estimates)) in enumerate(zip(_colours(len(series)), series, strict=True)):
         means, errors = _errors(estimates)
-        ax.barh(y - 0.4 + step * (k + 0.5), means, height=step, xerr=errors, capsize=2, label=label)
+        ax.barh(y - 0.4 + step * (k + 0.5), means, height=step, xerr=errors, capsize=2, label=label, color=colour)
     ax.set_yticks(y, list(names))
     ax.invert_yaxis()
     ax.set_xlabel("mean per seat and game (95% interval)")
