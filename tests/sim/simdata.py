@@ -45,6 +45,9 @@ def write_simulation(
     keys = list(grid)
     combos = [dict(zip(keys, combo, strict=True)) for combo in itertools.product(*grid.values())]
     (directory / "games").mkdir(parents=True, exist_ok=True)
+    # one type per grid key over the whole study (a cell whose value is None still gets it), as simulate does
+    types = {k: pa.array(list(v)).type for k, v in grid.items()}
+    types = {k: pa.string() if pa.types.is_null(t) else t for k, t in types.items()}
     seats = ["heuristic"] * players
     cells = []
     for number, values in enumerate(combos):
@@ -66,7 +69,7 @@ def write_simulation(
             "index": list(range(games)),
             "seed": (np.arange(games) * 7919 + seed + offset).tolist(),
             "options": [json.dumps(options, sort_keys=True)] * games,
-            **{f"opt_{k}": [v] * games for k, v in values.items()},
+            **{f"opt_{k}": pa.array([v] * games, types[k]) for k, v in values.items()},
             "bots": [seats] * games,
             "bot_seeds": [[1, 2, 3, 4][:players]] * games,
             "start_player": rng.integers(0, players, size=games).tolist(),

@@ -8,8 +8,10 @@ import io
 import json
 import math
 import re
-from collections.abc import Callable
+import tempfile
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pyarrow.parquet as pq
@@ -120,6 +122,25 @@ def test_every_value_is_compared_with_the_first_and_other_keys_are_held_equal(tm
     ]
     html = render_report(simulation)  # six cells: lengths drawn as box plots, tables folded per cell
     assert html.count("<details>") == 2 * 6 and "hand_limit: 7 against 5" in html
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(-20, 20), st.integers(-20, 20), st.integers(1, 30))
+def test_a_shift_built_into_one_option_is_its_exact_effect_and_no_other(shift_a: int, shift_b: int, games: int) -> None:
+    """On shared deals an option that only lengthens games by ``k`` actions has effect exactly ``k`` on the
+    length (zero-width interval) and exactly 0 on everything else; the other option's effect is untouched."""
+    grid = {"edition": [1998, 2008], "hand_limit": [5, 6]}
+
+    def shift(g: Mapping[str, Any]) -> int:
+        return (shift_a if g["edition"] == 2008 else 0) + (shift_b if g["hand_limit"] == 6 else 0)
+
+    with tempfile.TemporaryDirectory() as folder:
+        simulation = load_simulation(write_simulation(Path(folder), grid=grid, games=games, length_shift=shift))
+    edition, hand_limit = option_effects(simulation.grid, simulation.cells)
+    for effect, expected in ((edition, shift_a), (hand_limit, shift_b)):
+        length = _measure(effect, "game length (actions)").difference
+        assert length.mean == expected and (games == 1 or length.low == length.high == expected)
+        assert all(e.difference.mean == 0 for e in effect.effects if e.measure.startswith(("win share", "n_")))
 
 
 def test_intervals_cover_the_true_difference_about_95_percent_of_the_time() -> None:

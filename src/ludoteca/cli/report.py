@@ -18,8 +18,10 @@ def report(directory: str, out: str | None) -> int:
 
     \b
     Example:
-      ludoteca simulate verraeter --games 1000 --grid edition=1998,2008 --out runs/edition
-      ludoteca report runs/edition                  writes runs/edition/report.html
+      ludoteca simulate verraeter --seats heuristic,heuristic,heuristic,heuristic --games 1000 \\
+          --grid edition=1998,2008 --out runs/edition
+      ludoteca report runs/edition            writes runs/edition/report.html
+      ludoteca report runs/edition --out edition.html
     """
     try:
         from ludoteca.sim.report import write_report
