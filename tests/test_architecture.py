@@ -51,7 +51,7 @@ OUTER = {
     "web": ("ludoteca.core", "ludoteca.games", "ludoteca.verraeter", "ludoteca.kreta", "ludoteca.bots", "ludoteca.web"),
     # simulation plays bots on the cores (and reuses the arena's seed derivation); never the CLI or server
     "sim": ("ludoteca.core", "ludoteca.games", "ludoteca.verraeter", "ludoteca.kreta", "ludoteca.bots",
-            "ludoteca.arena", "ludoteca.sim"),
+            "ludoteca.arena", "ludoteca.sim", "ludoteca.__version__"),
     # the research adapters wrap the cores (and the terminal renderer for render_mode="ansi")
     "rl": ("ludoteca.core", "ludoteca.games", "ludoteca.verraeter", "ludoteca.kreta", "ludoteca.bots",
            "ludoteca.cli.renderers", "ludoteca.cli.render_verraeter", "ludoteca.cli.render_kreta", "ludoteca.rl"),

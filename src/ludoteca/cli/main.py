@@ -302,17 +302,34 @@ def _read_record(path: str) -> GameRecord:
         raise RecordError(f"{path}: {e}") from None
 
 
-@cli.command("replay", short_help="Replay a game record and print the result.")
+def _simulated_record(directory: str, row: str | None) -> GameRecord:
+    """The record of game INDEX of cell CELL of a simulation directory, played again from its seeds."""
+    if row is None:
+        raise click.BadParameter(f"{directory} is a directory: name a simulated game with --row CELL:INDEX")
+    cell, colon, index = row.partition(":")
+    if not colon or not cell.strip().isdigit() or not index.strip().isdigit():
+        raise click.BadParameter(f"{row!r} is not CELL:INDEX (e.g. 0:17)", param_hint="'--row'")
+    try:
+        from ludoteca.sim.replay import find_row, record_of
+    except ImportError as e:
+        raise LudotecaError(f"simulations need the analysis extra ({e.name} is missing)") from None
+    return record_of(find_row(directory, int(cell), int(index)))
+
+
+@cli.command("replay", short_help="Replay a game record (or a simulated game) and print the result.")
 @click.argument("file", metavar="FILE")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (scores, breakdown, winners...).")
 @click.option("--upto", type=click.IntRange(min=0), metavar="N", help="Stop after the first N actions.")
 @click.option("--log", "show_log", is_flag=True, help="Also print the game's public log, event by event.")
-def replay_cmd(file: str, as_json: bool, upto: int | None, show_log: bool) -> int:
+@click.option("--row", metavar="CELL:INDEX", help="With a simulation directory as FILE: the game to play again.")
+def replay_cmd(file: str, as_json: bool, upto: int | None, show_log: bool, row: str | None) -> int:
     """Replay the game record FILE ('-' reads stdin) and print the result.
 
-    An unfinished record shows the position reached and the scores so far.
+    An unfinished record shows the position reached and the scores so far. FILE may also be a directory
+    written by 'ludoteca simulate', with --row CELL:INDEX naming one of its games: the game is played again
+    from the row's seeds.
     """
-    record = _read_record(file)
+    record = _simulated_record(file, row) if row is not None or Path(file).is_dir() else _read_record(file)
     try:
         definition = _game(record.game)
         state = replay(definition, record, upto)

@@ -8,6 +8,7 @@ is imported only when asked for (it is an optional extra and takes seconds to st
 from __future__ import annotations
 
 import signal
+import socket
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
@@ -58,6 +59,17 @@ def _local(tasks: Sequence[Task], jobs: int) -> Done:
                 future.cancel()
 
 
+def _check_reachable(address: str) -> None:
+    """Fail fast on a ``HOST:PORT`` nobody answers on: Ray itself retries for minutes, then exits the process."""
+    host, colon, port = address.rpartition(":")
+    if "://" in address or not colon or not port.isdigit():
+        return  # "auto", "ray://..." and other forms are Ray's to resolve
+    try:
+        socket.create_connection((host.strip("[]") or "127.0.0.1", int(port)), timeout=5).close()
+    except OSError as e:
+        raise BackendError(f"cannot reach a Ray cluster at {address}: {e.strerror or e}") from None
+
+
 def _ray(tasks: Sequence[Task], jobs: int, address: str | None) -> Done:
     try:
         import ray
@@ -70,9 +82,11 @@ def _ray(tasks: Sequence[Task], jobs: int, address: str | None) -> Done:
             init["address"] = address
         elif jobs > 0:
             init["num_cpus"] = jobs
+        if address:
+            _check_reachable(address)
         try:
             ray.init(**init)
-        except (ConnectionError, RuntimeError, ValueError) as e:
+        except (ConnectionError, RuntimeError, ValueError, SystemExit) as e:  # Ray exits when it gives up
             raise BackendError(f"cannot start or reach Ray{' at ' + address if address else ''}: {e}") from None
     remote: Callable[..., Any] = ray.remote(max_retries=2)(play_task).remote
     try:
