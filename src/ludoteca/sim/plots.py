@@ -155,7 +155,7 @@ def _length_boxes(cells: Sequence[tuple[str, Matrix, Matrix]]) -> Figure:
 
 def usage_figure(names: Sequence[str], series: Sequence[tuple[str, Sequence[Estimate]]]) -> Figure:
     """Mean count per seat and game of each ``n_*`` measure, with 95% intervals, one bar per series."""
-    height = max(2.5, 0.32 * len(names) * max(1, min(len(series), 4)) + 1)
+    height = max(2.5, 0.22 * len(names) * max(1, min(len(series), 4)) + 1)
     figure = Figure(figsize=(WIDTH, height), layout="constrained")
     ax = figure.subplots()
     step = 0.8 / len(series)

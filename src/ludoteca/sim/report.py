@@ -257,15 +257,21 @@ def _usage_section(simulation: Simulation, summaries: Sequence[CellSummary]) -> 
     out = ["<h2>Action usage</h2>"]
     if not names:
         return [*out, "<p>The games record no per-seat counts (no <code>n_*</code> columns).</p>"]
+    seats = [f"seat {p + 1}" for p in range(simulation.players)]
+    if len(summaries) == 1:  # one cell: the seats side by side
+        (only,) = summaries
+        series = [(seat, [only.usage[name][p] for name in names]) for p, seat in enumerate(seats)]
+        shown = "each seat"
+    else:  # several cells: the cells side by side, each as the mean over its seats
+        series = [
+            (c.label, [s.usage_all[name] for name in names]) for c, s in zip(simulation.cells, summaries, strict=True)
+        ]
+        shown = "the mean over the seats, per cell"
     out.append(
         "<p>Per-seat counts of what each seat chose or achieved (<code>n_*</code> columns): the mean per game, "
-        "with 95% intervals. The figure shows the mean over the seats.</p>"
+        f"with 95% intervals. The figure shows {shown}.</p>"
     )
-    series = [
-        (c.label, [s.usage_all[name] for name in names]) for c, s in zip(simulation.cells, summaries, strict=True)
-    ]
     out.append(_img(plots.usage_figure(names, series), "Mean count per seat and game"))
-    seats = [f"seat {p + 1}" for p in range(simulation.players)]
     for cell, summary in zip(simulation.cells, summaries, strict=True):
         rows: list[list[TableCell]] = [
             [name, *(_interval(e, 2) for e in summary.usage[name]), _interval(summary.usage_all[name], 2)]
