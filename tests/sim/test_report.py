@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner, Result
@@ -23,7 +24,7 @@ from hypothesis import strategies as st
 from ludoteca.arena.stats import estimate
 from ludoteca.cli.main import cli
 from ludoteca.core.errors import LudotecaError
-from ludoteca.sim.cells import SimulationError, load_simulation
+from ludoteca.sim.cells import ResultsError, load_simulation
 from ludoteca.sim.effects import Effect, OptionEffect, option_effects
 from ludoteca.sim.estimates import column_estimates, difference, excludes_zero, mean_estimate
 from ludoteca.sim.measures import summarize_cell
@@ -295,8 +296,15 @@ def test_a_list_column_with_the_wrong_number_of_seats_is_refused(tmp_path: Path)
     study = json.loads((directory / "study.json").read_text())
     study["players"] = 3
     (directory / "study.json").write_text(json.dumps(study))
-    with pytest.raises(SimulationError, match="one value per seat"):
+    with pytest.raises(ResultsError, match=f"^{re.escape(str(directory))}: column 'scores' .*one value per seat"):
         load_simulation(directory)
+
+
+def test_every_list_column_named_n_is_a_count_and_other_n_columns_are_left_alone(tmp_path: Path) -> None:
+    directory = write_simulation(tmp_path, games=5, counts=("n_builds", "n_whatever_comes_next"))
+    path = directory / "games" / "cell-0000.parquet"
+    pq.write_table(pq.read_table(path).append_column("n_total", pa.array([1] * 5)), path)
+    assert load_simulation(directory).count_names == ["n_builds", "n_whatever_comes_next"]
 
 
 def test_the_report_of_a_real_simulation_and_its_replay_recipe(tmp_path: Path) -> None:

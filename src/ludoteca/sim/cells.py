@@ -6,9 +6,8 @@ matrices, and the rows are sorted by cell and game index and cut into one :class
 Everything is vectorised — a directory of 100,000 games loads in well under a second.
 
 Every way a directory can be unusable (missing, no ``study.json``, a corrupt Parquet file — reported by
-:func:`.results.load` — a column missing or of the wrong shape) is a
-:class:`~ludoteca.core.errors.LudotecaError` naming the problem in one line, so the CLI can print it and
-exit 2.
+:func:`.results.load` — a column missing or of the wrong shape) is a :class:`~.results.ResultsError` (a
+``LudotecaError``) naming the problem in one line, so the CLI can print it and exit 2.
 """
 
 from __future__ import annotations
@@ -23,24 +22,19 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ludoteca.core.errors import LudotecaError
-
 from . import results
+from .results import ResultsError
 
-__all__ = ["COUNT_PREFIX", "CellGames", "Simulation", "SimulationError", "cell_label", "load_simulation"]
+__all__ = ["COUNT_PREFIX", "CellGames", "ResultsError", "Simulation", "cell_label", "load_simulation"]
 
 COUNT_PREFIX = "n_"
-"""Columns named ``n_<what>`` hold per-seat counts (cards taken, conflicts won...); the report treats each
-the same way, so a new count needs no change here."""
+"""Columns named ``n_<what>`` holding a list per seat are per-seat counts (cards taken, conflicts won...);
+the report treats each the same way, so a new count needs no change here."""
 
 _SCALARS = ("cell", "index", "seed", "start_player", "length", "rounds")
 _PER_SEAT = ("scores", "win_shares")
 
 Matrix = np.ndarray[Any, np.dtype[Any]]
-
-
-class SimulationError(LudotecaError):
-    """A directory that is not a readable ``ludoteca simulate`` result."""
 
 
 @dataclass(frozen=True)
@@ -124,16 +118,19 @@ def load_simulation(directory: str | Path) -> Simulation:
     path = Path(directory)
     study, table = _read(path)
     players = _players(study, table)
-    names = [name for name in table.column_names if name.startswith(COUNT_PREFIX)]
-    columns = {name: _scalar(table, name) for name in _SCALARS}
-    matrices = {name: _per_seat(table, name, players) for name in (*_PER_SEAT, *names)}
+    names = [name for name in table.column_names if name.startswith(COUNT_PREFIX) and _is_list(table, name)]
+    try:
+        columns = {name: _scalar(table, name) for name in _SCALARS}
+        matrices = {name: _per_seat(table, name, players) for name in (*_PER_SEAT, *names)}
+    except ResultsError as e:
+        raise ResultsError(f"{path}: {e}") from None
     order = np.lexsort((columns["index"], columns["cell"]))
     columns = {k: v[order] for k, v in columns.items()}
     matrices = {k: v[order] for k, v in matrices.items()}
     described = {int(c["cell"]): c for c in study.get("cells") or [{"cell": 0, "grid": {}, "options": {}}]}
     numbers, starts = np.unique(columns["cell"], return_index=True)
     if unknown := sorted(set(numbers.tolist()) - set(described)):
-        raise SimulationError(f"{path}: games of cell {unknown[0]}, which study.json does not describe")
+        raise ResultsError(f"{path}: games of cell {unknown[0]}, which study.json does not describe")
     bounds = [*starts.tolist(), len(order)]
     blocks: dict[int, CellGames] = {}
     for i, number in enumerate(numbers.tolist()):
@@ -162,12 +159,12 @@ def _read(path: Path) -> tuple[dict[str, Any], pa.Table]:
     for the columns the report needs."""
     study, table = results.load(path)
     if table.num_rows == 0:
-        raise SimulationError(f"{path} holds no games (the Parquet files are empty)")
+        raise ResultsError(f"{path} holds no games (the Parquet files are empty)")
     missing = [c for c in (*_SCALARS, *_PER_SEAT) if c not in table.column_names]
     if missing:
-        raise SimulationError(f"{path}: not simulation results (no column {missing[0]!r})")
+        raise ResultsError(f"{path}: not simulation results (no column {missing[0]!r})")
     if not isinstance(study.get("grid", {}), dict) or not isinstance(study.get("cells", []), list):
-        raise SimulationError(f"{path}: study.json does not describe the grid and its cells")
+        raise ResultsError(f"{path}: study.json does not describe the grid and its cells")
     return study, table
 
 
@@ -180,27 +177,32 @@ def _players(study: Mapping[str, Any], table: Any) -> int:
 def _scalar(table: Any, name: str) -> Matrix:
     column = table.column(name)
     if column.null_count:
-        raise SimulationError(f"column {name!r} has missing values")
+        raise ResultsError(f"column {name!r} has missing values")
     try:
         return np.asarray(column.to_numpy(), dtype=np.int64)
     except (TypeError, ValueError, pa.ArrowException):
-        raise SimulationError(f"column {name!r} does not hold whole numbers") from None
+        raise ResultsError(f"column {name!r} does not hold whole numbers") from None
 
 
-def _per_seat(table: Any, name: str, players: int) -> Matrix:
+def _is_list(table: pa.Table, name: str) -> bool:
+    kind = table.schema.field(name).type
+    return bool(pa.types.is_list(kind) or pa.types.is_large_list(kind))
+
+
+def _per_seat(table: pa.Table, name: str, players: int) -> Matrix:
     """A list column with one value per seat as a ``games × players`` matrix."""
+    if not _is_list(table, name):
+        raise ResultsError(f"column {name!r} is not a list per seat")
     column = table.column(name).combine_chunks()
-    if not pa.types.is_list(column.type) and not pa.types.is_large_list(column.type):
-        raise SimulationError(f"column {name!r} is not a list per seat")
     lengths = pc.list_value_length(column)
     if column.null_count or not pc.all(pc.equal(lengths, players)).as_py():
-        raise SimulationError(f"column {name!r} does not hold one value per seat ({players} seats) in every row")
+        raise ResultsError(f"column {name!r} does not hold one value per seat ({players} seats) in every row")
     values = column.flatten()
     if values.null_count:
-        raise SimulationError(f"column {name!r} has missing values")
+        raise ResultsError(f"column {name!r} has missing values")
     dtype = np.float64 if name == "win_shares" else np.int64
     try:
         flat = np.asarray(values.to_numpy(zero_copy_only=False), dtype=dtype)
     except (TypeError, ValueError):
-        raise SimulationError(f"column {name!r} does not hold numbers") from None
+        raise ResultsError(f"column {name!r} does not hold numbers") from None
     return flat.reshape(-1, players)
