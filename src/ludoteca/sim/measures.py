@@ -75,7 +75,10 @@ def game_measures(cell: CellGames) -> dict[str, Matrix]:
     """
     players = cell.shares.shape[1]
     out: dict[str, Matrix] = {f"win share, seat {p + 1}": cell.shares[:, p] for p in range(players)}
-    out["win share, start player"] = cell.by_position(cell.shares)[:, 0]
+    by_position = cell.by_position(cell.shares)
+    out["win share, start player"] = by_position[:, 0]
+    for k in range(1, players):
+        out[f"win share, start +{k}"] = by_position[:, k]
     out["score (mean of the seats)"] = cell.scores.mean(axis=1)
     out["game length (actions)"] = cell.length.astype(np.float64)
     out["rounds"] = cell.rounds.astype(np.float64)

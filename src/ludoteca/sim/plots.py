@@ -30,6 +30,8 @@ PLAIN = "#34495e"
 MEAN = {"marker": "D", "markerfacecolor": "white", "markeredgecolor": "black", "markersize": 4}
 """Box plots mark the mean as a white diamond (the median is the line)."""
 FLIER = {"markersize": 2, "alpha": 0.4}
+SHARE = "win share, "
+"""The prefix of the win-share measures of :func:`.measures.game_measures`: they share one axis."""
 
 
 def png(figure: Figure, dpi: int = 96) -> bytes:
@@ -172,16 +174,17 @@ def usage_figure(names: Sequence[str], series: Sequence[tuple[str, Sequence[Esti
     return figure
 
 
-def effect_figure(effect: OptionEffect, seats: int) -> Figure:
-    """A forest plot of one option change. Left: win shares by seat on one axis, in percentage points.
+def effect_figure(effect: OptionEffect) -> Figure:
+    """A forest plot of one option change. Left: win shares by seat and by turn order on one axis, in
+    percentage points.
     Right: every other measure on a scale of its own, centred on 0 and wide enough for its interval, with
     the numbers printed beside it (a count that moves by 0.02 per game and a length that gains 15 actions
     cannot share an axis). Red: the interval excludes 0."""
-    shares = effect.effects[: seats + 1]
-    others = effect.effects[seats + 1 :]
+    shares = [e for e in effect.effects if e.measure.startswith(SHARE)]
+    others = [e for e in effect.effects if not e.measure.startswith(SHARE)]
     figure = Figure(figsize=(WIDTH, 1.2 + 0.28 * max(len(shares), len(others))), layout="constrained")
     left, right = figure.subplots(1, 2, width_ratios=[1.0, 0.8])
-    _forest(left, [e.measure.removeprefix("win share, ") for e in shares], shares, [100.0] * len(shares))
+    _forest(left, [e.measure.removeprefix(SHARE) for e in shares], shares, [100.0] * len(shares))
     left.set_xlabel("win share difference (percentage points)", fontsize=8)
     scales = [1 / _reach(e.difference) for e in others]
     _forest(right, [e.measure for e in others], others, scales)

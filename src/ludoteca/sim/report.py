@@ -160,20 +160,21 @@ def _findings_section(
             items.append(f"Turn order{where}: win share away from the fair {fair:.3f} for " + "; ".join(off) + ".")
         else:
             items.append(f"Turn order{where}: no position's win share differs clearly from the fair {fair:.3f}.")
+    html_items = [_e(item) for item in items]
     for effect in effects:
         change = f"{effect.key} {json.dumps(effect.value)} against {json.dumps(effect.baseline)}"
         clear = [f"{e.measure} {_brief(e.difference, signed=True)}" for e in effect.effects if e.clear]
+        if not clear:
+            html_items.append(_e(f"{change}: no measure changes clearly."))
+            continue
         shares = any(e.clear for e in effect.effects if e.measure.startswith("win share"))
-        verdict = "" if shares else " No seat's win share changes clearly."
-        if clear:
-            items.append(f"{change}: " + "; ".join(clear) + "." + verdict)
-        else:
-            items.append(f"{change}: no measure changes clearly.")
+        verdict = "" if shares else " (no seat's win share changes clearly)"
+        html_items.append(_e(f"{change}{verdict}:") + "<ul>" + "".join(f"<li>{_e(c)}</li>" for c in clear) + "</ul>")
     return [
         "<h2>What stands out</h2>",
         '<p class="note">Only numbers whose 95% interval excludes the fair share (turn order) or 0 (option '
         "effects); the sections below have all of them.</p>",
-        "<ul>" + "".join(f"<li>{_e(item)}</li>" for item in items) + "</ul>",
+        "<ul>" + "".join(f"<li>{item}</li>" for item in html_items) + "</ul>",
     ]
 
 
@@ -309,7 +310,7 @@ def _effect_section(simulation: Simulation, effects: Sequence[OptionEffect]) -> 
             f"<h3>{_e(heading)}</h3>",
             f'<p class="note">{effect.games} games, {how}{averaged}. Right: each measure on an axis of its own, '
             "in its own units.</p>",
-            _img(plots.effect_figure(effect, simulation.players), f"Effect of {heading}"),
+            _img(plots.effect_figure(effect), f"Effect of {heading}"),
             _table(["measure", f"at {baseline}", f"at {value}", "difference (95% interval)", "excludes 0"], rows),
         ]
     return out
