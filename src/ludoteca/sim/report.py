@@ -1,7 +1,8 @@
 """``ludoteca report``: one self-contained HTML page answering a designer's questions about a study.
 
-Sections: the study (what was played, how to replay a game), win shares by seat and by turn order,
-scores, game length, action usage, the effect of every grid option, and how the intervals are computed.
+Sections: the study (what was played), what stands out (the few numbers a designer asked about, with
+their intervals), win shares by seat and by turn order, scores, game length, action usage, the effect of
+every grid option, how to replay a game, and how the intervals are computed.
 Every figure sits beside a table of its numbers, and figures are embedded as base64 PNG, so the file
 opens offline, can be mailed, and never refers to anything outside itself.
 """
@@ -96,11 +97,7 @@ def _study_section(simulation: Simulation) -> list[str]:
         ("grid", grid or "none (one cell)"),
         ("fixed options", _options(study.get("fixed_options")) or "the game's defaults"),
         ("games per cell", str(study.get("games", "?"))),
-        (
-            "cells",
-            f"{len(simulation.cells)}"
-            + (f" ({len(simulation.missing_cells)} without games)" if simulation.missing_cells else ""),
-        ),
+        ("cells", _cells(simulation)),
         ("games in total", str(simulation.total_games)),
         ("seed", str(study.get("seed", "?"))),
         ("played", _played(study)),
@@ -343,6 +340,11 @@ def _method_section() -> list[str]:
 def _seat_names(simulation: Simulation) -> list[str]:
     seats = [str(s) for s in simulation.study.get("seats") or []]
     return seats if len(seats) == simulation.players else ["?"] * simulation.players
+
+
+def _cells(simulation: Simulation) -> str:
+    missing = len(simulation.missing_cells)
+    return f"{len(simulation.cells) + missing}" + (f" ({missing} without games)" if missing else "")
 
 
 def _options(options: Any) -> str:
