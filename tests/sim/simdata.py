@@ -1,5 +1,5 @@
 """Synthetic simulation directories with known answers, written the way ``ludoteca simulate`` writes them
-(``study.json`` and ``games/cell-NNNN.parquet``, the schema of docs/simulation), for testing the report.
+(``study.json`` and ``games/cell-NNNN.parquet``, the schema of docs/simulation.md), for testing the report.
 
 Game ``i`` draws its random numbers from ``i`` alone, the same in every cell (common random numbers, as in
 a real study); only what the caller builds in (``win_weights``, ``length_shift``) differs between cells.
