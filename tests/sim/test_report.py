@@ -4,6 +4,7 @@ every section), and one-line errors with exit status 2 for directories that are 
 from __future__ import annotations
 
 import contextlib
+import html as html_module
 import io
 import json
 import math
@@ -21,14 +22,16 @@ from click.testing import CliRunner, Result
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ludoteca import games
 from ludoteca.arena.stats import estimate
 from ludoteca.cli.main import cli
 from ludoteca.core.errors import LudotecaError
+from ludoteca.core.records import GameRecord, replay
 from ludoteca.sim.cells import ResultsError, load_simulation
 from ludoteca.sim.effects import Effect, OptionEffect, option_effects
 from ludoteca.sim.estimates import column_estimates, difference, excludes_zero, mean_estimate
 from ludoteca.sim.measures import summarize_cell
-from ludoteca.sim.report import _REPLAY, render_report, write_report
+from ludoteca.sim.report import render_report, write_report
 from sim.simdata import write_simulation
 
 EDITION = {"edition": [1998, 2008]}
@@ -308,8 +311,8 @@ def test_every_list_column_named_n_is_a_count_and_other_n_columns_are_left_alone
 
 
 def test_the_report_of_a_real_simulation_and_its_replay_recipe(tmp_path: Path) -> None:
-    """``ludoteca simulate`` writes what the report reads, and the report's replay recipe plays a row's game
-    again to the same scores."""
+    """``ludoteca simulate`` writes what the report reads, and the report's replay recipes (the command and
+    the Python lines) play a row's game again to the same scores."""
     directory = tmp_path / "run"
     grid = "abbot_blocks_passing=true,false"
     result = run("simulate", "kreta", "--games", "3", "--seats", "random,random", "--grid", grid, "--jobs", "1",
@@ -319,8 +322,17 @@ def test_the_report_of_a_real_simulation_and_its_replay_recipe(tmp_path: Path) -
     assert [c.games for c in simulation.cells] == [3, 3] and simulation.count_names
     html = render_report(simulation)
     assert "Kreta" in html and "abbot_blocks_passing: false against true" in html
-    namespace: dict[str, object] = {}
-    with contextlib.redirect_stdout(io.StringIO()) as printed:
-        exec(_REPLAY.format(directory=directory), namespace)
-    replayed, recorded = printed.getvalue().strip().split(" [")
-    assert replayed.strip("()").split(", ") == recorded.strip("]").split(", ")
+    command = re.search(r"ludoteca replay (\S+) --row (\d+):(\d+)  ", html)
+    assert command is not None and command[1] == str(directory)
+    replayed = run("replay", str(directory), "--row", f"{command[2]}:{command[3]}", "--json")
+    assert replayed.exit_code == 0, replayed.output
+    cell, index = int(command[2]), int(command[3])
+    row = next(
+        r for r in pq.read_table(directory / "games" / f"cell-{cell:04d}.parquet").to_pylist() if r["index"] == index
+    )
+    assert json.loads(replayed.stdout)["scores"] == row["scores"]
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        exec(html_module.unescape(re.findall(r"<pre>(from ludoteca.*?)</pre>", html, re.S)[0]), {})
+    record = GameRecord.from_json(printed.getvalue())
+    assert list(replay(games.get("kreta"), record).result().scores) == row["scores"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import html
 import json
+import shlex
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -119,28 +120,28 @@ def _study_section(simulation: Simulation) -> list[str]:
 
 
 def _replay_section(simulation: Simulation) -> list[str]:
+    first = simulation.cells[0]
+    cell, index = first.cell, int(first.index[min(17, first.games - 1)])
+    where = {"directory": shlex.quote(str(simulation.directory)), "cell": cell, "index": index}
     return [
         "<h2>Replaying a game</h2>",
         "<p>Every row of <code>games/cell-NNNN.parquet</code> holds what is needed to play its game again: "
         "the options (<code>options</code>), the game seed (<code>seed</code>), and per seat the bot spec "
         "(<code>bots</code>) and its seed (<code>bot_seeds</code>). Bots with an iteration budget replay "
         "exactly; bots with a time budget (<code>ismcts:0.5s</code>) search as far as the machine allows, so "
-        "their games do not.</p>",
-        f"<pre>{_e(_REPLAY.format(directory=simulation.directory))}</pre>",
+        f"their games do not. Game {index} of cell {cell}, say:</p>",
+        f"<pre>{_e(REPLAY_COMMAND.format(**where))}</pre>",
+        "<p>or in Python, as a game record (<code>ludoteca.core.records</code>) to study or save:</p>",
+        f"<pre>{_e(REPLAY_PYTHON.format(**where, path=json.dumps(str(simulation.directory))))}</pre>",
     ]
 
 
-_REPLAY = """import json, pyarrow.parquet as pq
-from ludoteca import bots, games
-row = pq.read_table("{directory}/games/cell-0000.parquet").slice(0, 1).to_pylist()[0]  # cell 0, game 0
-definition = games.get(row["game"])
-options = definition.options_from_dict(json.loads(row["options"]))
-state = definition.new_game(options, row["seed"], row["players"])
-seats = [bots.from_spec(spec, seed) for spec, seed in zip(row["bots"], row["bot_seeds"])]
-while not state.is_terminal():
-    seat = state.current_player()
-    state.apply(seats[seat].choose(state.view(seat), state.legal_actions()))
-print(state.result().scores, row["scores"])"""
+REPLAY_COMMAND = """ludoteca replay {directory} --row {cell}:{index}          # the result
+ludoteca replay {directory} --row {cell}:{index} --log    # and every event"""
+
+REPLAY_PYTHON = """from ludoteca.sim.replay import find_row, record_of
+record = record_of(find_row({path}, {cell}, {index}))
+print(record.to_json())"""
 
 
 def _findings_section(
