@@ -10,6 +10,7 @@ import concurrent.futures
 import multiprocessing
 import pickle
 import random
+from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -298,7 +299,7 @@ def test_the_registry_finds_the_bot_by_name(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 @pytest.fixture
-def plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """An installed distribution declaring the bot under the entry-point group ``ludoteca.bots``, exactly
     as ludoteca's own metadata will (see docs/openspiel.md), on ``sys.path`` for this process and the
     worker processes it starts."""
@@ -308,8 +309,10 @@ def plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (info / "entry_points.txt").write_text(f"[ludoteca.bots]\nopenspiel-ismcts = {BOT_TARGET}\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.delitem(bots._BOTS, "openspiel-ismcts", raising=False)
+    bots._plugins.cache_clear()
     yield
     bots._BOTS.pop("openspiel-ismcts", None)
+    bots._plugins.cache_clear()
 
 
 @pytest.mark.usefixtures("plugin")
@@ -324,9 +327,13 @@ def test_a_plugin_whose_extra_is_missing_is_an_unknown_bot(tmp_path: Path, monke
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-plugin\nVersion: 0\n")
     (info / "entry_points.txt").write_text("[ludoteca.bots]\nbroken = not_installed_anywhere.bot:Bot\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    with pytest.raises(bots.UnknownBotError, match="cannot be loaded"):
-        bots.create("broken", 1)
-    assert "broken" not in bots._BOTS
+    bots._plugins.cache_clear()
+    try:
+        with pytest.raises(bots.UnknownBotError, match="cannot be loaded"):
+            bots.create("broken", 1)
+        assert "broken" not in bots._BOTS
+    finally:
+        bots._plugins.cache_clear()
 
 
 @pytest.mark.usefixtures("plugin")

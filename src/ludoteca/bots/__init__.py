@@ -13,6 +13,7 @@ or spawned — find the same bots as the process that started them.
 
 from __future__ import annotations
 
+from functools import cache
 from importlib import import_module
 from importlib.metadata import entry_points
 
@@ -46,8 +47,10 @@ class UnknownBotError(LudotecaError):
     """A bot name the registry does not know."""
 
 
+@cache
 def _plugins() -> dict[str, str]:
-    """Plug-in bots declared by installed distributions: name -> ``module:Class``."""
+    """Plug-in bots declared by installed distributions: name -> ``module:Class`` (read once per process:
+    scanning the installed distributions' metadata takes tens of milliseconds)."""
     return {ep.name.strip().lower(): ep.value for ep in entry_points(group=ENTRY_POINT_GROUP)}
 
 
