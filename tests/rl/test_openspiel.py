@@ -18,6 +18,8 @@ from typing import Any
 import numpy as np
 import pyspiel
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from open_spiel.python.algorithms.ismcts import ISMCTSBot
 from open_spiel.python.algorithms.mcts import MCTSBot, RandomRolloutEvaluator
 from open_spiel.python.observation import make_observation
@@ -138,6 +140,33 @@ def test_the_chance_nodes_draw_the_cores_seed_and_the_history_replays() -> None:
         replayed.apply_action(action)
     assert str(replayed) == str(state) and replayed.history() == state.history()
     assert f"seed {seed:#018x}" in str(state)
+
+
+@settings(max_examples=25, deadline=None)
+@given(game=st.sampled_from(["verraeter", "kreta"]), seed=st.integers(0, (1 << 64) - 1), steps=st.integers(0, 30))
+def test_any_seed_deals_the_cores_game_and_no_seat_sees_it(game: str, seed: int, steps: int) -> None:
+    """The eight chance outcomes are the seed's bytes: the dealt state is ``new_game(seed)``, and every
+    seat's information state is a function of its view (another world with the same view gives the same)."""
+    loaded = load_game(game, 3)
+    state = loaded.new_initial_state()
+    _deal(state, seed)
+    definition = games.get(game)
+    core = definition.new_game(loaded.rules.options, seed, 3)
+    rng = Rng(seed)
+    for _ in range(steps):
+        legal = core.legal_actions()
+        action = legal[rng.below(len(legal))]
+        state.apply_action(loaded.rules.encoding.index(action))
+        core.apply(action)
+    for p in range(3):
+        assert state.core.view(p) == core.view(p)
+        world = loaded.state_from_view(core.view(p), Rng(seed ^ 0x5EED))
+        assert world.information_state_string(p) == state.information_state_string(p)
+        assert world.observation_tensor(p) == state.observation_tensor(p)
+    assert [state.action_to_string(a) for a in state.legal_actions()] == sorted(
+        (a.to_text() for a in core.legal_actions()),
+        key=lambda text: loaded.rules.encoding.index(definition.parse_action(text)),
+    )
 
 
 def test_serialisation_and_pickling_rebuild_the_game_by_replay() -> None:
