@@ -257,6 +257,17 @@ def test_resampled_worlds_play_on_to_the_end() -> None:
     assert str(pickle.loads(pickle.dumps(world))) == str(world)
 
 
+def test_a_state_resampled_before_the_deal_is_complete_deals_on() -> None:
+    state = load_game("kreta", 2).new_initial_state()
+    for byte in (1, 2, 3):
+        state.apply_action(byte)
+    other = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert other.is_chance_node() and other.information_state_string(1) == state.information_state_string(1)
+    _walk(other, random.Random(8), SEED_BYTES - 3 + 10)  # the other seed bytes, then ten moves
+    assert not other.is_chance_node() and other.core is not None
+    assert str(pickle.loads(pickle.dumps(other))) == str(other)
+
+
 # ------------------------------------------------------------------ OpenSpiel's bots on our games
 
 

@@ -9,10 +9,10 @@ deal is reachable, each with the same probability as ``ludoteca play --seed``. `
 bytes, then the players' actions) therefore replays the game exactly, and the seed is hidden from every
 player: information states and observations are built from ``view(player)`` only.
 
-Python-side data lives in two attributes, because OpenSpiel clones a Python state by deep-copying the
-values of its ``__dict__`` and serialises it by pickling them: ``_rules`` (the game's constant rules,
-copied by reference, pickled as the game's parameters) and ``_deal`` (a :class:`Deal`: cloned with the
-core's cheap ``clone()``, pickled as its game record — seed and action texts — and rebuilt by replay).
+Python-side data lives in one attribute, ``_deal`` (a :class:`Deal`), because OpenSpiel clones a Python
+state by deep-copying the values of its ``__dict__`` and serialises it by pickling them: a deal is cloned
+with the core's cheap ``clone()`` and pickled as its game record — seed and action texts — rebuilt by
+replay; the game's constant :class:`Rules` it refers to are shared by copies and pickled as parameters.
 
 Returns are win shares (1, or 1/k for each of k seats tied first, else 0), paid at the end: a
 constant-sum game with utility sum 1, the measure the arena reports.
@@ -276,7 +276,6 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: LudotecaGame, deal: Deal) -> None:
         super().__init__(game)
-        self._rules = game.rules
         self._deal = deal
 
     @property
@@ -318,7 +317,7 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
             chosen = deal.legal().get(int(action))
             if chosen is not None:
                 return str(chosen.to_text())
-        return _action_names(self._rules)[action]
+        return _action_names(deal.rules)[action]
 
     def is_terminal(self) -> bool:
         core = self._deal.core
@@ -327,7 +326,7 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         core = self._deal.core
         if core is None or not core.is_terminal():
-            return [0.0] * self._rules.players
+            return [0.0] * self._deal.rules.players
         return list(core.result().win_shares())
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> LudotecaState:
@@ -342,10 +341,9 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         seed = int(probability_sampler() * (1 << 32)) << 32 | int(probability_sampler() * (1 << 32))
         deal = self._deal
         if deal.core is None:
-            fresh = Deal(self._rules)
+            fresh = Deal(deal.rules)
             rng = Rng(seed)
             fresh.seed_bytes = [rng.below(CHANCE_OUTCOMES) for _ in deal.seed_bytes]
-            fresh.record = None
             return LudotecaState(game, fresh)
         return game.state_from_view(deal.view(player_id), Rng(seed))  # type: ignore[no-any-return]
 
@@ -357,5 +355,5 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         if deal.core is None:
             return f"deal: seed bytes {deal.seed_bytes}"
         head = "sampled world" if deal.record is None else f"seed {deal.seed:#018x}, {len(deal.record)} actions"
-        views = [deal.view(p) for p in range(self._rules.players)]
+        views = [deal.view(p) for p in range(deal.rules.players)]
         return f"{head}\n{table_text(views, deal.view(-1))}"

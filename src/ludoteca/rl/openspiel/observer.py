@@ -50,10 +50,20 @@ def _compact(value: object) -> str:
     return str(value)
 
 
-@lru_cache(maxsize=1 << 16)
-def _event_text(event: Any) -> str:
-    """One log event as ``kind seat data`` (events are shared between states, so this is memoised)."""
+def _format_event(event: Any) -> str:
     return f"{event.kind} {event.seat} {_compact(event.data)}"
+
+
+_memo_event = lru_cache(maxsize=1 << 16)(_format_event)
+
+
+def _event_text(event: Any) -> str:
+    """One log event as ``kind seat data``; memoised, since the events are shared by every state of a
+    search and an information-state string writes them all (an event holding a list is not hashable)."""
+    try:
+        return _memo_event(event)
+    except TypeError:
+        return _format_event(event)
 
 
 def view_text(view: Any, *, with_log: bool) -> str:
