@@ -81,6 +81,22 @@ def test_openspiel_random_simulation_test_with_serialisation(name: str, params: 
     pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
 
 
+@pytest.mark.parametrize(("game", "players"), [("verraeter", 4), ("kreta", 2)])
+def test_serialisation_round_trips_at_every_step(game: str, players: int) -> None:
+    """OpenSpiel's test serialises at the first ten and every power-of-two step; this does it at every one."""
+    loaded = load_game(game, players)
+    state = loaded.new_initial_state()
+    rng = random.Random(13)
+    while True:
+        text = pyspiel.serialize_game_and_state(loaded, state)
+        _, again = pyspiel.deserialize_game_and_state(text)
+        assert str(again) == str(state) and again.history() == state.history()
+        if state.is_terminal():
+            assert again.returns() == state.returns()
+            break
+        _walk(state, rng, 1)
+
+
 @pytest.mark.parametrize(("game", "players"), [("verraeter", 3), ("verraeter", 4), ("kreta", 2), ("kreta", 4)])
 def test_game_type_and_info(game: str, players: int) -> None:
     loaded = load_game(game, players)
