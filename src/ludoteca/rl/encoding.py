@@ -162,6 +162,27 @@ class Slots:
         return len(self.names)
 
 
+class SlotLayout:
+    """What every encoding derives from its :class:`Slots` once laid out: the names, bounds and blocks."""
+
+    observation_shape: tuple[int, ...]
+
+    def _lay_out(self, lay: Slots) -> None:
+        self._slots = lay.names
+        self._high = lay.bounds()
+        self._blocks = list(lay.blocks)
+        self.observation_shape = (len(lay),)
+
+    def slots(self) -> list[str]:
+        return list(self._slots)
+
+    def observation_high(self) -> Observation:
+        return self._high.copy()
+
+    def slot_blocks(self) -> list[tuple[str, int, int]]:
+        return list(self._blocks)
+
+
 def relative_seats(n: int) -> list[str]:
     """Labels of seats counted from the observer: ``seat+0`` (the observer), ``seat+1``, …"""
     return [f"seat+{k}" for k in range(n)]

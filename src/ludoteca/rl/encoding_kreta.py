@@ -38,7 +38,7 @@ from ludoteca.kreta.options import KretaOptions
 from ludoteca.kreta.tables import Tables, tables_for
 from ludoteca.kreta.view import KretaView
 
-from .encoding import POINTS_MOST, ActionTable, Observation, Slots, relative_seats, rotation
+from .encoding import POINTS_MOST, ActionTable, Observation, SlotLayout, Slots, relative_seats, rotation
 
 _CARD = {c: i for i, c in enumerate(CARDS)}
 _TILE = {k: i for i, k in enumerate(TILES)}
@@ -69,7 +69,7 @@ def _actions(t: Tables) -> list[Any]:
     return [*cards, *(King(a) for a in cards), *steps, STOP, CASTELLAN_ACTION, KEEP, REPLACE]
 
 
-class KretaEncoding(ActionTable):
+class KretaEncoding(ActionTable, SlotLayout):
     """The encoding of Kreta for ``players`` seats on the board of ``options``."""
 
     game = "kreta"
@@ -111,19 +111,7 @@ class KretaEncoding(ActionTable):
         self._bottom = lay.add("pile_bottom", nodes)
         self._move_points = lay.add("move_points", most=COMMANDER_POINTS)
         self._move_start = lay.add("move_start", provinces, SUPPLY["villager"])
-        self._slots = lay.names
-        self._high = lay.bounds()
-        self._blocks = list(lay.blocks)
-        self.observation_shape: tuple[int, ...] = (len(lay),)
-
-    def slots(self) -> list[str]:
-        return list(self._slots)
-
-    def observation_high(self) -> Observation:
-        return self._high.copy()
-
-    def slot_blocks(self) -> list[tuple[str, int, int]]:
-        return list(self._blocks)
+        self._lay_out(lay)
 
     def observe(self, view: KretaView) -> Observation:
         n, t = self.players, self._t

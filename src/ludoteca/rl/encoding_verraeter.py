@@ -47,7 +47,7 @@ from ludoteca.verraeter.cards import (
 from ludoteca.verraeter.options import VerraeterOptions
 from ludoteca.verraeter.view import PHASES, VerraeterView
 
-from .encoding import POINTS_MOST, ActionTable, Observation, Slots, relative_seats, rotation
+from .encoding import POINTS_MOST, ActionTable, Observation, SlotLayout, Slots, relative_seats, rotation
 
 MAX_DISCARD = max(FARMER_DRAW, ESTATES_PER_PLAYER + 1)
 """The most cards a hand-limit choice can discard: the largest draw of phase 10."""
@@ -80,7 +80,7 @@ def _actions() -> list[Any]:
     ]
 
 
-class VerraeterEncoding(ActionTable):
+class VerraeterEncoding(ActionTable, SlotLayout):
     """The encoding of Verräter for ``players`` seats (the options change no id and no slot)."""
 
     game = "verraeter"
@@ -131,19 +131,7 @@ class VerraeterEncoding(ActionTable):
         self._draw = lay.add("pending_draw", most=MAX_DISCARD)
         self._pile = lay.add("draw_pile_size", most=len(SUPPLY_DECK))
         self._discard = lay.add("discard", SUPPLY_VALUES, deck)
-        self._slots = lay.names
-        self._high = lay.bounds()
-        self._blocks = list(lay.blocks)
-        self.observation_shape: tuple[int, ...] = (len(lay),)
-
-    def slots(self) -> list[str]:
-        return list(self._slots)
-
-    def observation_high(self) -> Observation:
-        return self._high.copy()
-
-    def slot_blocks(self) -> list[tuple[str, int, int]]:
-        return list(self._blocks)
+        self._lay_out(lay)
 
     def observe(self, view: VerraeterView) -> Observation:
         n = self.players

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import io
 import secrets
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import numpy as np
@@ -175,6 +176,19 @@ class LudotecaAEC(AECEnv[str, Obs, int], EzPickle):  # type: ignore[misc]  # pet
     def action_text(self, index: int) -> str:
         """The notation of action id ``index`` (e.g. ``supply 3,5``), for logs and debugging."""
         return self.encoding.action_names()[index]
+
+
+def env_maker(raw: type[LudotecaAEC]) -> Callable[..., AECEnv[str, Obs, int]]:
+    """The module-level ``env(render_mode=None, players=4, reward="win_share", **options)`` of a game: its
+    :class:`LudotecaAEC` subclass, wrapped as the classic games are."""
+
+    def env(
+        render_mode: str | None = None, players: int = 4, reward: str = "win_share", **options: Any
+    ) -> AECEnv[str, Obs, int]:
+        return wrap(raw(render_mode, players, reward, **options))
+
+    env.__doc__ = f"A wrapped {games.get(raw.game).title} environment (``raw_env`` is the unwrapped one)."
+    return env
 
 
 def wrap(env: LudotecaAEC) -> AECEnv[str, Obs, int]:

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
-
-from ._aec import LudotecaAEC, Obs, wrap
+from ._aec import LudotecaAEC, env_maker
 
 
 class raw_env(LudotecaAEC):
@@ -22,14 +20,5 @@ class raw_env(LudotecaAEC):
         "is_parallelizable": False,
     }
 
-    def __init__(
-        self, render_mode: str | None = None, players: int = 4, reward: str = "win_share", **options: Any
-    ) -> None:
-        super().__init__(render_mode, players, reward, **options)
 
-
-def env(
-    render_mode: str | None = None, players: int = 4, reward: str = "win_share", **options: Any
-) -> AECEnv[str, Obs, int]:
-    """A wrapped Verräter environment (see :class:`raw_env` for the unwrapped one)."""
-    return wrap(raw_env(render_mode, players, reward, **options))
+env = env_maker(raw_env)
