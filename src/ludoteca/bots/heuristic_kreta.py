@@ -154,7 +154,10 @@ class _Eval:
         coef[me] = 1.0
         if others:
             lean = params["lean"] if n > 2 else 0.0
-            leader = max(others, key=lambda o: (view.scores[o], -o))
+            # ties go to the first of them clockwise from us: a tie-break by seat number made every bot
+            # lean against seat 1 while scores were level (seen in docs/study-2026.md: seat 1 won 0.28 of
+            # 3-player games whoever started)
+            leader = max(others, key=lambda o: view.scores[o])
             for o in others:
                 c = (1.0 - lean) / len(others) + (lean if o == leader else 0.0)
                 coef[o] = -c
