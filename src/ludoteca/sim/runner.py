@@ -52,7 +52,7 @@ def simulate(
         "game": study.game,
         "players": study.players,
         "seats": list(study.seats),
-        "grid": {key: [cell.grid[key] for cell in plan if _first(plan, cell, key)] for key, _ in study.grid},
+        "grid": {key: list(dict.fromkeys(cell.grid[key] for cell in plan)) for key, _ in study.grid},
         "fixed_options": dict(study.fixed),
         "games": study.games,
         "seed": study.seed,
@@ -82,7 +82,3 @@ def simulate(
     results.write_study(out, description)
     return summary
 
-
-def _first(plan: list[Any], cell: Any, key: str) -> bool:
-    """Whether ``cell`` is the first to carry its value of ``key`` (the grid's values, in order, once each)."""
-    return all(other.grid[key] != cell.grid[key] for other in plan[: cell.cell])
