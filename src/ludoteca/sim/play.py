@@ -74,26 +74,8 @@ def play_game(
     n = len(task.seats)
     seed = derive_seed(task.seed, index)
     bot_seeds = [derive_seed(task.seed, index, seat) for seat in range(n)]
-    players = [bots.from_spec(spec, s) for spec, s in zip(task.seats, bot_seeds, strict=True)]
-    state = definition.new_game(options, seed, n)
-    moves: list[tuple[int, Any]] = []
-    while not state.is_terminal():
-        seat = state.current_player()
-        legal = state.legal_actions()
-        try:
-            action = players[seat].choose(state.view(seat), list(legal))
-        except Exception as exc:
-            raise SimulationError(
-                f"bot {task.seats[seat]!r} in seat {seat + 1} failed: {type(exc).__name__}: {exc} "
-                f"(cell {task.cell}, game {index})"
-            ) from exc
-        if action not in legal:
-            raise SimulationError(
-                f"bot {task.seats[seat]!r} in seat {seat + 1} returned an illegal action "
-                f"(cell {task.cell}, game {index})"
-            )
-        state.apply(action)
-        moves.append((seat, action))
+    where = f"cell {task.cell}, game {index}"
+    state, moves = play_out(definition, options, seed, task.seats, bot_seeds, where)
     result = state.result()
     events = all_events(state.log)
     row: Row = {
@@ -116,6 +98,33 @@ def play_game(
     for name, values in counter(n, moves, events).items():
         row[f"n_{name}"] = values
     return row
+
+
+def play_out(
+    definition: Any, options: Any, seed: int, seats: Sequence[str], bot_seeds: Sequence[int], where: str = ""
+) -> tuple[Any, list[tuple[int, Any]]]:
+    """One game from ``seed`` to the end, seat ``s`` played by ``seats[s]`` seeded with ``bot_seeds[s]``: the
+    final state and the ``(seat, action)`` moves. Simulations and their replays both play through here, so
+    a row replays exactly. Bots see only their views; a bot that fails or returns an illegal action stops
+    the game with a :class:`SimulationError` saying where (``where``)."""
+    players = [bots.from_spec(spec, s) for spec, s in zip(seats, bot_seeds, strict=True)]
+    state = definition.new_game(options, seed, len(seats))
+    moves: list[tuple[int, Any]] = []
+    at = f" ({where})" if where else ""
+    while not state.is_terminal():
+        seat = state.current_player()
+        legal = state.legal_actions()
+        try:
+            action = players[seat].choose(state.view(seat), list(legal))
+        except Exception as exc:
+            raise SimulationError(
+                f"bot {seats[seat]!r} in seat {seat + 1} failed: {type(exc).__name__}: {exc}{at}"
+            ) from exc
+        if action not in legal:
+            raise SimulationError(f"bot {seats[seat]!r} in seat {seat + 1} returned an illegal action{at}")
+        state.apply(action)
+        moves.append((seat, action))
+    return state, moves
 
 
 def _start_player(events: Sequence[Event]) -> int:

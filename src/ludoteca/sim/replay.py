@@ -14,9 +14,10 @@ from typing import Any
 
 import pyarrow.compute as pc
 
-from ludoteca import bots, games
+from ludoteca import games
 from ludoteca.core.records import GameRecord
 
+from .play import play_out
 from .results import ResultsError, load
 
 
@@ -26,14 +27,9 @@ def record_of(row: Mapping[str, Any]) -> GameRecord:
     options_dict = json.loads(row["options"])
     options = definition.options_from_dict(options_dict)
     seats = [str(spec) for spec in row["bots"]]
-    players = [bots.from_spec(spec, int(seed)) for spec, seed in zip(seats, row["bot_seeds"], strict=True)]
-    state = definition.new_game(options, int(row["seed"]), len(seats))
-    actions: list[str] = []
-    while not state.is_terminal():
-        seat = state.current_player()
-        action = players[seat].choose(state.view(seat), list(state.legal_actions()))
-        state.apply(action)
-        actions.append(action.to_text())
+    seeds = [int(seed) for seed in row["bot_seeds"]]
+    _, moves = play_out(definition, options, int(row["seed"]), seats, seeds)
+    actions = [action.to_text() for _, action in moves]
     names = [f"{spec} {seat + 1}" for seat, spec in enumerate(seats)]
     return GameRecord(definition.name, options_dict, int(row["seed"]), names, actions, seats=seats)
 
