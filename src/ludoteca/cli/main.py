@@ -21,7 +21,7 @@ from rich.console import Console
 from ludoteca import __version__, bots, games
 from ludoteca.core.errors import LudotecaError, RecordError
 from ludoteca.core.game import TERMINAL, GameDefinition
-from ludoteca.core.records import GameRecord, replay
+from ludoteca.core.records import GameRecord, replay, stored_options
 from ludoteca.core.rng import Rng
 
 from .arena import arena
@@ -275,7 +275,7 @@ def _resume(
         kinds = [HUMAN] + [DEFAULT_BOT] * (n - 1)
     record.seats = list(kinds)
     console = _console()
-    options = definition.options_from_dict(record.options)
+    options = stored_options(definition, record.options)
     who = ", ".join(f"{nm} ({k})" for nm, k in zip(record.players, kinds, strict=True))
     console.print(f"[bold]{definition.title}[/] · resumed from {path} after {len(record.actions)} actions · {who}",
                   soft_wrap=True)
@@ -335,7 +335,7 @@ def replay_cmd(file: str, as_json: bool, upto: int | None, show_log: bool, row: 
         state = replay(definition, record, upto)
     except LudotecaError as e:
         raise RecordError(f"{file}: {e}") from None
-    options = definition.options_from_dict(record.options)
+    options = stored_options(definition, record.options)
     finished = state.is_terminal()
     result = state.result()
     if as_json:

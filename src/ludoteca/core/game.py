@@ -112,6 +112,9 @@ class GameDefinition:
     """Default names for the seats (the games' own colours)."""
     view_type: type | None = None
     """The class of the game's views, so a bot handed only a view can find its game."""
+    rules_version: int = 1
+    """The current version of the game's rules (the ``rules_version`` option's default); raised with every
+    change that would make an existing record play differently."""
     determinize: Callable[..., Any] | None = None
     """``determinize(view, rng) -> state``: a full state the view could have come from, hidden parts
     sampled from ``rng`` (for search with hidden information); ``state.view(view.player) == view``."""

@@ -111,6 +111,22 @@ class GameRecord:
         return cls.from_dict(data)
 
 
+LEGACY_RULES_VERSION = 1
+"""The rules version of stored options that name none: everything recorded before rules versions existed."""
+
+
+def stored_options(definition: GameDefinition, options: Mapping[str, Any]) -> Any:
+    """The options object of a stored game or a shared record (its ``options`` as written down).
+
+    Options written before rules versions existed name none, and were played under version 1; reading
+    them with today's default would replay an old game under newer rules. Options chosen now (a lobby,
+    ``-o KEY=VALUE``) go through ``definition.options_from_dict`` and get the current version instead.
+    """
+    if not isinstance(options, Mapping):
+        raise RecordError("record field 'options' must be an object")
+    return definition.options_from_dict({"rules_version": LEGACY_RULES_VERSION, **options})
+
+
 def parse_record_action(definition: GameDefinition, text: str) -> Any:
     """An action from its record entry: notation text, or a JSON object kept as text."""
     if text.lstrip().startswith("{"):
@@ -126,7 +142,7 @@ def start(definition: GameDefinition, record: GameRecord) -> Any:
             f"{definition.title} takes {definition.min_players}–{definition.max_players} players, record has {n}"
         )
     try:
-        options = definition.options_from_dict(record.options)
+        options = stored_options(definition, record.options)
         if record.setup is not None:
             return definition.from_setup(options, record.seed, n, record.setup)
         return definition.new_game(options, record.seed, n, start_player=record.start_player)

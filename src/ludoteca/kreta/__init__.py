@@ -16,7 +16,7 @@ from . import actions
 from .actions import KretaAction, action_from_json, parse_action
 from .board import Board, board_from_dict, load_board
 from .constants import SEAT_NAMES
-from .options import KretaOptions
+from .options import RULES_VERSION, KretaOptions
 from .setup import determinize, from_setup, new_game, to_setup
 from .state import KretaState
 from .view import KretaView
@@ -35,6 +35,7 @@ DEFINITION = GameDefinition(
     progress_key="scorings",
     seat_names=SEAT_NAMES,
     view_type=KretaView,
+    rules_version=RULES_VERSION,
     determinize=determinize,
 )
 

@@ -11,7 +11,12 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from ludoteca.core.errors import OptionError
-from ludoteca.core.optionvalues import flag
+from ludoteca.core.optionvalues import flag, integer
+
+RULES_VERSION = 1
+"""The version of Kreta's rules this core plays. Raised whenever a change to the core would make a stored game
+or a shared record play differently; the older behaviour stays reachable through the ``rules_version`` option,
+so every record replays under the rules it was played with (history in ``docs/kreta-rules.md``)."""
 
 
 @dataclass(frozen=True)
@@ -28,8 +33,11 @@ class KretaOptions:
 
     board: str | None = None
     abbot_blocks_passing: bool = True
+    rules_version: int = RULES_VERSION
+    """The rules version the game is played under (see :data:`RULES_VERSION`); older values replay old records."""
 
     def __post_init__(self) -> None:
+        integer("rules_version", self.rules_version, 1, RULES_VERSION)
         if self.board is not None and (not isinstance(self.board, str) or not self.board):
             raise OptionError(f"option 'board' must be a file path, not {self.board!r}")
         if not isinstance(self.abbot_blocks_passing, bool):
@@ -59,11 +67,17 @@ class KretaOptions:
             kwargs["board"] = board
         if "abbot_blocks_passing" in data:
             kwargs["abbot_blocks_passing"] = flag("abbot_blocks_passing", data["abbot_blocks_passing"])
+        if "rules_version" in data:
+            kwargs["rules_version"] = integer("rules_version", data["rules_version"], 1, RULES_VERSION)
         return cls(**kwargs)
 
     def to_dict(self) -> dict[str, Any]:
         """The options as JSON-ready values (``from_dict(o.to_dict()) == o``)."""
-        return {"board": self.board, "abbot_blocks_passing": self.abbot_blocks_passing}
+        return {
+            "board": self.board,
+            "abbot_blocks_passing": self.abbot_blocks_passing,
+            "rules_version": self.rules_version,
+        }
 
     def describe(self) -> str:
         """One line naming the rules in force, for people."""
@@ -72,4 +86,5 @@ class KretaOptions:
             "abbots block passing villagers" if self.abbot_blocks_passing
             else "villagers may pass through another player's abbot's province"
         )
-        return f"{board}; {abbot}"
+        older = "" if self.rules_version == RULES_VERSION else f"; rules version {self.rules_version}"
+        return f"{board}; {abbot}{older}"

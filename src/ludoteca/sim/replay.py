@@ -15,7 +15,7 @@ from typing import Any
 import pyarrow.compute as pc
 
 from ludoteca import games
-from ludoteca.core.records import GameRecord
+from ludoteca.core.records import GameRecord, stored_options
 
 from .play import play_out
 from .results import ResultsError, load
@@ -25,7 +25,7 @@ def record_of(row: Mapping[str, Any]) -> GameRecord:
     """The game of ``row`` (a dict with the row's columns), replayed with its bots to the end."""
     definition = games.get(str(row["game"]))
     options_dict = json.loads(row["options"])
-    options = definition.options_from_dict(options_dict)
+    options = stored_options(definition, options_dict)
     seats = [str(spec) for spec in row["bots"]]
     seeds = [int(seed) for seed in row["bot_seeds"]]
     _, moves = play_out(definition, options, int(row["seed"]), seats, seeds)

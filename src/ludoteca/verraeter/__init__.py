@@ -7,7 +7,7 @@ from ludoteca.core.game import GameDefinition
 
 from .actions import Action, action_from_json, parse_action
 from .determinize import determinize
-from .options import LandscapeTable, VerraeterOptions
+from .options import RULES_VERSION, LandscapeTable, VerraeterOptions
 from .setup import from_setup, new_game
 from .state import VerraeterState
 from .view import VerraeterView
@@ -26,6 +26,7 @@ DEFINITION = GameDefinition(
     progress_key="rounds",
     seat_names=("Brown", "Blue", "Green", "Orange"),
     view_type=VerraeterView,
+    rules_version=RULES_VERSION,
     determinize=determinize,
 )
 

@@ -22,6 +22,10 @@ from .cards import LANDSCAPE_KEYS, LANDSCAPE_NAMES
 
 EDITIONS = (1998, 2008)
 SHIPPED = "reconstruction"
+RULES_VERSION = 1
+"""The version of Verräter's rules this core plays. Raised whenever a change to the core would make a stored
+game or a shared record play differently; the older behaviour stays reachable through the ``rules_version``
+option, so every record replays under the rules it was played with (history in ``docs/verraeter-rules.md``)."""
 
 
 @dataclass(frozen=True)
@@ -104,8 +108,11 @@ class VerraeterOptions:
     """Whether the Builder may place a new estate card Kontor side up."""
     landscapes: LandscapeTable = field(default=_SHIPPED_TABLE)
     """Conflict and victory points of the landscape cards."""
+    rules_version: int = RULES_VERSION
+    """The rules version the game is played under (see :data:`RULES_VERSION`); older values replay old records."""
 
     def __post_init__(self) -> None:
+        integer("rules_version", self.rules_version, 1, RULES_VERSION)
         if self.edition not in EDITIONS:
             raise OptionError(f"option edition takes 1998 or 2008, not {self.edition!r}")
         integer("hand_limit", self.hand_limit, 1, 23)
@@ -117,7 +124,7 @@ class VerraeterOptions:
         """Options from plain values, as found in records or typed on the command line (strings allowed)."""
         if not isinstance(data, Mapping):
             raise OptionError("options must be an object of name: value")
-        known = {"edition", "hand_limit", "draw_cap", "builder_places_kontor", "landscapes"}
+        known = {"edition", "hand_limit", "draw_cap", "builder_places_kontor", "landscapes", "rules_version"}
         unknown = [k for k in data if k not in known]
         if unknown:
             raise OptionError(f"unknown option {unknown[0]!r} (known: {', '.join(sorted(known))})")
@@ -138,6 +145,8 @@ class VerraeterOptions:
             )
         if "builder_places_kontor" in data:
             kwargs["builder_places_kontor"] = flag("builder_places_kontor", data["builder_places_kontor"])
+        if "rules_version" in data:
+            kwargs["rules_version"] = integer("rules_version", data["rules_version"], 1, RULES_VERSION)
         if "landscapes" in data:
             value = data["landscapes"]
             if value is None or value == SHIPPED:
@@ -157,6 +166,7 @@ class VerraeterOptions:
             "draw_cap": self.draw_cap,
             "builder_places_kontor": self.builder_places_kontor,
             "landscapes": SHIPPED if self.landscapes == _SHIPPED_TABLE else self.landscapes.to_dict(),
+            "rules_version": self.rules_version,
         }
 
     def describe(self) -> str:
@@ -164,4 +174,5 @@ class VerraeterOptions:
         cap = "no draw cap" if self.draw_cap is None else f"draw cap {self.draw_cap}"
         kontor = ", Builder may place Kontor" if self.builder_places_kontor else ""
         table = "" if self.landscapes == _SHIPPED_TABLE else f", landscape VP from {self.landscapes.source}"
-        return f"edition {self.edition}, hand limit {self.hand_limit}, {cap}{kontor}{table}"
+        older = "" if self.rules_version == RULES_VERSION else f", rules version {self.rules_version}"
+        return f"edition {self.edition}, hand limit {self.hand_limit}, {cap}{kontor}{table}{older}"

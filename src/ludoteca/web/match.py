@@ -17,7 +17,7 @@ from typing import Any
 from ludoteca import bots
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import GameDefinition
-from ludoteca.core.records import GameRecord, parse_record_action, replay
+from ludoteca.core.records import GameRecord, parse_record_action, replay, stored_options
 from ludoteca.core.rng import Rng
 
 AUTOPLAY_BOT = "heuristic"
@@ -94,7 +94,7 @@ class Match:
         )
         self.state: Any = replay(definition, self.record)
         # normalised options (defaults filled in), so what is stored is what is played
-        self.record.options = definition.options_to_dict(definition.options_from_dict(options))
+        self.record.options = definition.options_to_dict(stored_options(definition, options))
 
     # ------------------------------------------------------------------ reading
 
