@@ -26,6 +26,7 @@ from ludoteca.core.errors import LudotecaError
 
 from . import i18n, jsonin, lobby, rules, socket, workers
 from .config import Settings
+from .headers import SecurityHeaders
 from .store import Store, database_url, hash_token
 from .tables import Tables
 
@@ -67,6 +68,7 @@ def create_app(settings: Settings) -> FastAPI:
             await store.close()
 
     app = FastAPI(title="ludoteca", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 
     def lang_of(request: Request) -> str:
