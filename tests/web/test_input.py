@@ -293,3 +293,22 @@ def test_an_action_in_json_form_nested_deeply_is_refused_and_the_connection_kept
             assert (await me.until(lambda m: m["type"] in ("pong", "error")))["type"] == "pong"
 
     run(scenario())
+
+
+@pytest.mark.parametrize("game", ["verraeter", "kreta"])
+def test_markup_in_a_name_reaches_the_pages_only_as_text(base: str, game: str) -> None:
+    """The board and hand SVGs are drawn with innerHTML, so a name in them must arrive escaped (the seat
+    list and the log are drawn as text nodes)."""
+    evil = '<img src=x onerror="alert(1)">&'
+    seats = [{"kind": "human", "name": evil}, {"kind": "human"}] + [{"kind": "human"}] * (game == "verraeter")
+    made = create_game(base, game, seats)
+    assert made["seats"][0]["name"] == evil  # kept as typed: it is text, and text is harmless
+
+    async def scenario() -> None:
+        async with Client(base, made["id"], made["seats"][0]["token"]) as ada:
+            state = ada.state
+            assert state is not None and state["seats"][0]["name"] == evil
+            svgs = [v for v in state.values() if isinstance(v, str) and "<svg" in v]
+            assert svgs and not any("<img" in svg for svg in svgs)
+
+    run(scenario())
