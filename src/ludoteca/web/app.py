@@ -8,7 +8,6 @@ where the stored actions left it.
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -25,14 +24,20 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from ludoteca import games
 from ludoteca.core.errors import LudotecaError
 
-from . import i18n, lobby, rules, socket, workers
+from . import i18n, jsonin, lobby, rules, socket, workers
 from .config import Settings
+from .headers import SecurityHeaders
 from .store import Store, database_url, hash_token
 from .tables import Tables
 
 log = logging.getLogger("ludoteca.web")
 HERE = Path(str(resources.files("ludoteca.web")))
 MAX_BODY = 64 * 1024
+
+
+def _token_text(value: object) -> bool:
+    """A seat token as a client may send one: text of at most 200 characters (real ones have 32)."""
+    return isinstance(value, str) and len(value) <= 200
 
 
 def _templates() -> Environment:
@@ -63,6 +68,7 @@ def create_app(settings: Settings) -> FastAPI:
             await store.close()
 
     app = FastAPI(title="ludoteca", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 
     def lang_of(request: Request) -> str:
@@ -90,9 +96,9 @@ def create_app(settings: Settings) -> FastAPI:
         if len(body) > MAX_BODY:
             raise LudotecaError("the request is too large")
         try:
-            return json.loads(body or b"null")
-        except ValueError:
-            raise LudotecaError("the request body is not valid JSON") from None
+            return jsonin.loads(body or b"null")
+        except jsonin.JSONInputError as e:
+            raise LudotecaError(f"the request body is not valid JSON: {e}") from None
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
@@ -157,9 +163,11 @@ def create_app(settings: Settings) -> FastAPI:
             body = await json_body(request)
         except LudotecaError as e:
             return bad(str(e))
+        if isinstance(body, dict) and set(body) - {"tokens"}:
+            return bad(f"unknown field(s): {', '.join(sorted(set(body) - {'tokens'}))} (send only 'tokens')")
         tokens = body.get("tokens") if isinstance(body, dict) else None
-        if not isinstance(tokens, list) or len(tokens) > 500 or not all(isinstance(t, str) for t in tokens):
-            return bad("'tokens' must be a list of up to 500 strings")
+        if not isinstance(tokens, list) or len(tokens) > 500 or not all(_token_text(t) for t in tokens):
+            return bad("'tokens' must be a list of up to 500 strings (seat tokens, at most 200 characters each)")
         tables: Tables = request.app.state.tables
         by_hash = {hash_token(t): t for t in tokens}
         found = await tables.store.seats_for_tokens(list(by_hash))

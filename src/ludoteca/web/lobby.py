@@ -17,10 +17,12 @@ from ludoteca import bots, games
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import GameDefinition
 
+from . import names
+from . import options as web_options
 from .match import Seat
 from .store import hash_token
 
-MAX_NAME = 40
+MAX_NAME = names.MAX_NAME
 MAX_TURN_SECONDS = 24 * 3600
 BOT_CHOICES = ("heuristic", "ismcts:easy", "ismcts:normal", "ismcts:hard", "random")
 
@@ -133,6 +135,7 @@ def parse_request(body: Any) -> NewGame:
             tokens[i] = secrets.token_urlsafe(24)
             seat.token_hash = hash_token(tokens[i])
         seats.append(seat)
+    _distinct(seats)
     options = _options(definition, body.get("options", {}))
     return NewGame(
         id=secrets.token_urlsafe(9),
@@ -148,12 +151,12 @@ def parse_request(body: Any) -> NewGame:
 def _seat(i: int, entry: Any, definition: GameDefinition) -> Seat:
     if not isinstance(entry, dict):
         raise LobbyError(f"seat {i + 1} must be an object with a 'kind'")
+    unknown = set(entry) - {"kind", "name", "bot"}
+    if unknown:
+        raise LobbyError(f"seat {i + 1}: unknown field(s): {', '.join(sorted(map(str, unknown)))}")
     kind = entry.get("kind")
     default_name = definition.seat_names[i] if i < len(definition.seat_names) else f"Player {i + 1}"
-    name = entry.get("name") or default_name
-    if not isinstance(name, str) or len(name.strip()) == 0 or len(name) > MAX_NAME:
-        raise LobbyError(f"seat {i + 1}: a name is 1 to {MAX_NAME} characters")
-    name = " ".join(name.split())
+    name = _name(i, entry.get("name")) or default_name
     if kind == "human":
         return Seat(i, name, "human")
     if kind == "bot":
@@ -169,6 +172,30 @@ def _seat(i: int, entry: Any, definition: GameDefinition) -> Seat:
     raise LobbyError(f"seat {i + 1}: kind must be 'human' or 'bot', not {kind!r}")
 
 
+def _name(i: int, value: Any) -> str:
+    """The cleaned name a seat asked for ("" for none: the seat's default), or :class:`LobbyError`."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise LobbyError(f"seat {i + 1}: a name is text (or null for the seat's default)")
+    try:
+        return names.check(names.clean(value))
+    except names.BadName as e:
+        raise LobbyError(f"seat {i + 1}: {e}") from None
+
+
+def _distinct(seats: list[Seat]) -> None:
+    """Refuse two seats of one name: the log and the seat list would not tell them apart."""
+    first: dict[str, Seat] = {}
+    for seat in seats:
+        other = first.setdefault(names.key(seat.name), seat)
+        if other is not seat:
+            raise LobbyError(
+                f"seats {other.seat + 1} and {seat.seat + 1} have the same name ({seat.name!r}): "
+                "give one of them another name"
+            )
+
+
 def _options(definition: GameDefinition, given: Any) -> dict[str, Any]:
     if not isinstance(given, dict):
         raise LobbyError("'options' must be an object of name: value")
@@ -179,6 +206,9 @@ def _options(definition: GameDefinition, given: Any) -> dict[str, Any]:
             f"option(s) {', '.join(sorted(map(str, refused)))} cannot be set here "
             f"(choose from {', '.join(sorted(allowed))})"
         )
+    for option in OPTIONS[definition.name]:
+        if option.key in given:
+            web_options.check(option.key, option.kind, option.choices, given[option.key])
     try:
         return dict(definition.options_to_dict(definition.options_from_dict(given)))
     except LudotecaError as e:
@@ -186,7 +216,7 @@ def _options(definition: GameDefinition, given: Any) -> dict[str, Any]:
 
 
 def _seed(value: Any) -> int:
-    if value is None or value == "":
+    if value is None:
         return secrets.randbits(62)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**63:
         raise LobbyError("the seed must be a whole number from 0 to 2^63 - 1")
@@ -194,7 +224,7 @@ def _seed(value: Any) -> int:
 
 
 def _turn_seconds(value: Any) -> int | None:
-    if value is None or value == "" or value == 0:
+    if value is None or (type(value) is int and value == 0):
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 5 <= value <= MAX_TURN_SECONDS:
         raise LobbyError(f"the turn timer is a whole number of seconds from 5 to {MAX_TURN_SECONDS}")

@@ -20,6 +20,8 @@ from ludoteca.core.game import GameDefinition
 from ludoteca.core.records import GameRecord, parse_record_action, replay, stored_options
 from ludoteca.core.rng import Rng
 
+from . import jsonin
+
 AUTOPLAY_BOT = "heuristic"
 """Who plays a human seat whose player left or ran out of time, until they take it back."""
 _SEED_SALT = 0x6C75646F74656361  # "ludoteca"
@@ -163,6 +165,11 @@ class Match:
             action = json.dumps(action)
         if not isinstance(action, str) or not action.strip() or len(action) > 2000:
             raise MatchError("malformed", "the action must be its notation text")
+        if action.lstrip().startswith("{"):  # the JSON form: through the one door for network JSON first
+            try:
+                jsonin.loads(action)
+            except jsonin.JSONInputError as e:
+                raise MatchError("malformed", str(e)) from None
         try:
             parsed = parse_record_action(self.definition, action)
         except (LudotecaError, ValueError, TypeError, KeyError) as e:

@@ -16,7 +16,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from . import i18n
+from . import i18n, messages
 from .i18n import Translator
 from .match import MatchError
 from .present import encode
@@ -110,12 +110,9 @@ async def serve(ws: WebSocket, game_id: str, tables: Tables, max_message: int, h
 
 async def _handle(data: str, room: Room, conn: Connection, tables: Tables, hints: bool) -> None:
     try:
-        msg = json.loads(data)
-    except (json.JSONDecodeError, ValueError):
-        _error(conn, "malformed")
-        return
-    if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
-        _error(conn, "malformed", "a message is a JSON object with a 'type'")
+        msg = messages.parse(data)
+    except MatchError as e:
+        _error(conn, e.code, e.detail)
         return
     kind = msg["type"]
     try:
