@@ -243,6 +243,8 @@ BAD = [
     (["play", "verraeter", "--seats", BOTS4, "-o", "colour=red"], "unknown option 'colour'"),
     (["play", "verraeter", "--seats", BOTS4, "-o", "hand_limit=lots"], "hand_limit takes a whole number"),
     (["play", "verraeter", "--seats", BOTS4, "-o", "hand_limit"], "'hand_limit' is not KEY=VALUE"),
+    (["play", "verraeter", "--seats", BOTS4, "-o", "hand_limit=2"], "at least 3, the starting hand"),
+    (["play", "verraeter", "--seats", BOTS4, "-o", "discard_timing=later"], "discard_timing takes before or after"),
     (["play", "verraeter", "--seats", BOTS4, "--names", "A,B"], "2 names for 4 seats"),
     (["play", "verraeter", "--seats", BOTS4, "--record", "/nonexistent/dir/x.json"], "cannot write record"),
     (["play", "verraeter", "--sedd", "3"], "No such option"),

@@ -16,8 +16,8 @@ from ludoteca.rl.encoding import Encoding, encoding_for
 CASES: list[tuple[str, int, dict[str, Any]]] = [
     ("verraeter", 3, {}),
     ("verraeter", 4, {}),
-    ("verraeter", 3, {"edition": 1998, "draw_cap": None, "hand_limit": 2, "builder_places_kontor": True}),
-    ("verraeter", 4, {"draw_cap": None, "hand_limit": 1, "builder_places_kontor": True}),
+    ("verraeter", 3, {"edition": 1998, "draw_cap": None, "hand_limit": 3, "builder_places_kontor": True}),
+    ("verraeter", 4, {"draw_cap": None, "hand_limit": 3, "discard_timing": "after", "builder_places_kontor": True}),
     ("kreta", 2, {}),
     ("kreta", 3, {}),
     ("kreta", 4, {}),

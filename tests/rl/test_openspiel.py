@@ -62,8 +62,12 @@ def _walk(state: Any, rng: random.Random, steps: int) -> Any:
 SIMS = [
     ("ludoteca_verraeter", {"players": 3}, 3),
     ("ludoteca_verraeter", {"players": 4}, 3),
-    ("ludoteca_verraeter", {"players": 3, "edition": 1998, "draw_cap": 0, "hand_limit": 2}, 2),
-    ("ludoteca_verraeter", {"players": 4, "builder_places_kontor": True, "hand_limit": 1}, 2),
+    ("ludoteca_verraeter", {"players": 3, "edition": 1998, "draw_cap": 0, "hand_limit": 3}, 2),
+    (
+        "ludoteca_verraeter",
+        {"players": 4, "builder_places_kontor": True, "hand_limit": 3, "discard_timing": "after"},
+        2,
+    ),
     ("ludoteca_kreta", {"players": 2}, 2),
     ("ludoteca_kreta", {"players": 3}, 1),
     ("ludoteca_kreta", {"players": 4}, 1),

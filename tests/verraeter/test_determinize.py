@@ -21,6 +21,11 @@ ALL_OPTIONS = [
     VerraeterOptions(edition=edition, hand_limit=limit, draw_cap=cap, builder_places_kontor=kontor)
     for edition, limit, cap, kontor in itertools.product((1998, 2008), (5, 6), (3, None), (False, True))
     if not (kontor and limit == 6)  # 12 combinations are plenty
+] + [
+    VerraeterOptions(hand_limit=6, draw_cap=None, discard_timing="after"),  # the French text
+    VerraeterOptions(edition=1998, discard_timing="after"),
+    VerraeterOptions(hand_limit=6, draw_cap=None, rules_version=1),  # old records: lazy reshuffle, Diplomat +2
+    VerraeterOptions(edition=1998, rules_version=1),
 ]
 GAMES = [(10 + k, 3 + k % 2, options) for k, options in enumerate(ALL_OPTIONS)]
 

@@ -7,7 +7,7 @@ import pytest
 
 from ludoteca.core.errors import NotationError, OptionError, RecordError, SetupError
 from ludoteca.core.records import GameRecord, replay
-from ludoteca.verraeter import DEFINITION, VerraeterOptions, action_from_json, from_setup, parse_action
+from ludoteca.verraeter import DEFINITION, RULES_VERSION, VerraeterOptions, action_from_json, from_setup, parse_action
 from ludoteca.verraeter.options import load_table
 
 from verraeter_helpers import example_setup, play, position, random_game
@@ -192,7 +192,7 @@ def test_record_with_explicit_setup_replays(tmp_path) -> None:
 def test_record_actions_may_be_given_in_json_form() -> None:
     s, actions = random_game(3)
     record = GameRecord.from_dict(
-        {"game": "verraeter", "options": {}, "seed": 3, "players": ["a", "b", "c", "d"],
+        {"game": "verraeter", "options": {"rules_version": RULES_VERSION}, "seed": 3, "players": ["a", "b", "c", "d"],
          "actions": [a.to_json() for a in actions]}
     )
     assert replay(DEFINITION, record).result() == s.result()

@@ -167,7 +167,7 @@ def mark(english: str) -> str:
     return " ".join("§" + word for word in english.split(" "))
 
 
-NUMBERISH = re.compile(r"^[\d\s×=+/:–—…I,]*$")
+NUMBERISH = re.compile(r"^[\d\s×=+/:–—…IV,]*$")
 
 
 def test_every_english_word_goes_through_tr() -> None:

@@ -247,6 +247,30 @@ def test_hand_limit_phase() -> None:
     pytest.fail("no hand-limit choice in 20 games")
 
 
+def test_hand_limit_phase_after_drawing() -> None:
+    """discard_timing after: the choice comes once the cards are drawn; the text names the excess and the
+    labels offer no "draw fewer"."""
+    definition = games.get("verraeter")
+    options = definition.options_from_dict({"hand_limit": 3, "edition": 1998, "discard_timing": "after"})
+    for seed in range(20):
+        state = definition.new_game(options, seed, 4)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.view(-1).phase == "draw":
+                view = state.view(state.current_player())
+                excess = len(view.hand) - 3
+                for lang in LANGUAGES:
+                    sentence = text.phase_text(view, NAMES, translator(lang))
+                    assert _clean(sentence) and "3" in sentence and str(excess) in sentence
+                labels = [text.action_label(view, a, NAMES, translator("en")) for a in state.legal_actions()]
+                assert all(label.startswith("Discard ") and "draw" not in label for label in labels)
+                assert len(set(labels)) == len(labels)
+                assert "discard after drawing" in text.rules_text(view, translator("en"))
+                return
+            state.apply(rng.choice(state.legal_actions()))
+    pytest.fail("no hand-limit choice in 20 games")
+
+
 def test_game_over_names_the_winners() -> None:
     state, _ = playout("kreta", 4, 1)
     result = state.result()

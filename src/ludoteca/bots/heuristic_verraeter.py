@@ -222,7 +222,8 @@ class _Ctx:
         return ALPHA * min(self.view.hand_sizes[p], MAX_SUPPLY_PLAY)
 
     def vp(self, kind: int, winners: int) -> int:
-        return self.table.points(kind, winners) if winners > 0 else 0
+        """VP per winner as the game in play scores them (rules version 1: four winners score III)."""
+        return self.view.options.points(kind, winners) if winners > 0 else 0
 
     def producing(self, p: int, houses: Sequence[int], side: int) -> int:
         """Cards ``p``'s Gutshof bring in phase 10 when ``p`` supports ``side`` (draw cap applied)."""
@@ -826,7 +827,10 @@ def _build(ctx: _Ctx, legal: Sequence[Action]) -> list[tuple[float, Action]]:
 
 
 def _discard(ctx: _Ctx, legal: Sequence[Action]) -> list[tuple[float, Action]]:
-    """Swap cards below the unseen average for draws; in the last round only the number of cards counts."""
+    """Swap cards below the unseen average for draws; in the last round only the number of cards counts.
+
+    With ``discard_timing`` ``after`` the cards are drawn already (``pending_draw`` is 0) and every choice
+    discards the same number: the bot keeps its strongest cards."""
     hand = ctx.hand
     d = ctx.view.pending_draw
     out: list[tuple[float, Action]] = []

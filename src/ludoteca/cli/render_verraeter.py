@@ -290,6 +290,15 @@ def _private(view: VerraeterView) -> list[RenderableType]:
                 style="bold",
             )
         )
+    elif view.phase == "draw" and view.to_act == view.player and view.options.discard_timing == "after":
+        limit = view.options.hand_limit
+        lines.append(
+            Text(
+                f"You hold {len(view.hand)} cards and the hand limit is {limit}: "
+                f"discard {len(view.hand) - limit} of your choice.",
+                style="bold",
+            )
+        )
     return lines
 
 
@@ -329,6 +338,10 @@ _EXPLAIN = {
     "discard nothing and draw fewer (discard none).",
     "over": "The game is over.",
 }
+_EXPLAIN_AFTER = (
+    "Phase 10: you have drawn and hold more cards than the hand limit. Choose the cards to discard down to the "
+    "limit (discard 2,3)."
+)
 
 
 GLOSSARY = "Landscapes: " + ", ".join(f"{de} ({en})" for de, en in zip(LANDSCAPE_NAMES, LANDSCAPE_ENGLISH, strict=True))
@@ -336,6 +349,8 @@ GLOSSARY = "Landscapes: " + ", ".join(f"{de} ({en})" for de, en in zip(LANDSCAPE
 
 def explain(view: VerraeterView) -> str:
     """What the current phase asks of the player, in two or three sentences (for the ``help`` command)."""
+    if view.phase == "draw" and view.options.discard_timing == "after":
+        return f"{_EXPLAIN_AFTER}\n{GLOSSARY}."
     return f"{_EXPLAIN.get(view.phase, '')}\n{GLOSSARY}."
 
 

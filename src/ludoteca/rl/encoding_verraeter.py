@@ -8,7 +8,9 @@
   sub-multisets, so this covers every play exactly, whatever the hand limit;
 - 12 ``build N``, 12 ``build N kontor``, 12 ``turn N``, ``pass``;
 - ``discard …``: one id per multiset of at most 4 cards (a seat discards at most the excess of its
-  draw over the hand limit, and no draw exceeds 4: three Gutshof and the Diplomat +2, or the Farmer's 3).
+  draw over the hand limit, and no draw exceeds 4: three Gutshof and the Diplomat +2, or the Farmer's 3;
+  with ``discard_timing`` ``after`` the excess is discarded once the cards are drawn, and the mask offers
+  exactly that many, while ``pending_draw`` is 0).
 
 **Observation**: see :meth:`VerraeterEncoding.slots` (``docs/rl.md`` lists them). Counts are raw
 numbers (cards, victory points), one-hot blocks mark a category; seats are relative to the observer.

@@ -207,7 +207,10 @@ def _unseen(view: VerraeterView) -> list[int]:
 
 
 def _draw_queue(view: VerraeterView) -> list[tuple[int, int]]:
-    """The rest of phase 10's draw queue, from the player to act (the state's own rule, on the view)."""
+    """The rest of phase 10's draw queue (the state's own rule, on the view): each entry served so far left
+    one ``draw`` event in this round's log. With ``discard_timing`` ``before`` the player to act is at its head;
+    with ``after`` they have drawn already and the rest follows them. (Version 2 may list the Diplomat +2
+    twice: his Gutshof draws, and his extra card last of all.)"""
     ring = view.ring
     queue = draw_queue(
         view.options.draw_cap,
@@ -217,10 +220,18 @@ def _draw_queue(view: VerraeterView) -> list[tuple[int, int]]:
         [x.estate_owner for x in ring],
         [x.kontor for x in ring],
         [x.house for x in ring],
+        diplomat_last=view.options.rules_version >= 2,
     )
-    for k, (p, _) in enumerate(queue):
-        if p == view.to_act:
-            return queue[k:]
+    served = 0
+    for event in reversed(view.log):
+        if event.kind == "round":
+            break
+        if event.kind == "draw":
+            served += 1
+    after = view.options.discard_timing == "after"
+    k = served - 1 if after else served
+    if 0 <= k < len(queue) and queue[k][0] == view.to_act:
+        return queue[served:]
     raise ValueError("the player to act in the draw phase has nothing to draw")
 
 

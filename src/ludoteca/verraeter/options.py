@@ -18,14 +18,21 @@ from ludoteca.core.datafile import read_json
 from ludoteca.core.errors import OptionError
 from ludoteca.core.optionvalues import flag, integer
 
-from .cards import LANDSCAPE_KEYS, LANDSCAPE_NAMES
+from .cards import LANDSCAPE_KEYS, LANDSCAPE_NAMES, START_HAND_SIZE
 
 EDITIONS = (1998, 2008)
+DISCARD_TIMINGS = ("before", "after")
+"""Phase 10's hand limit: discard (or draw fewer) before drawing (seed 000), or draw, then discard the excess
+(seeds 001, 002, 003)."""
 SHIPPED = "reconstruction"
-RULES_VERSION = 1
+RULES_VERSION = 2
 """The version of Verräter's rules this core plays. Raised whenever a change to the core would make a stored
 game or a shared record play differently; the older behaviour stays reachable through the ``rules_version``
-option, so every record replays under the rules it was played with (history in ``docs/verraeter-rules.md``)."""
+option, so every record replays under the rules it was played with (history in ``docs/verraeter-rules.md``).
+
+Version 2 (issue #14): the Diplomat +2's extra card is drawn after every Gutshof draw, the discard pile is
+reshuffled as soon as the draw pile runs out, four winners score the IV column of the shipped table, and a
+hand limit below the starting hand is refused. Version 1 is everything before."""
 
 
 @dataclass(frozen=True)
@@ -101,9 +108,13 @@ class VerraeterOptions:
     edition: int = 2008
     """2008: random starting supply and the Diplomat +5 switch; 1998: start hands 3/4/5, no such switch."""
     hand_limit: int = 5
-    """Most supply cards a player may hold after drawing (the French text: 6)."""
+    """Most supply cards a player may hold after drawing (the French text: 6). From rules version 2 at least the
+    starting hand (3): a smaller limit would start every game over it."""
     draw_cap: int | None = 3
     """Most supply cards a player may draw in one round (None: no cap, the French text)."""
+    discard_timing: str = "before"
+    """``before``: a draw that would exceed the hand limit is preceded by a choice of cards to discard (or a
+    smaller draw; seed 000); ``after``: draw in full, then discard the excess (seeds 001, 002, 003)."""
     builder_places_kontor: bool = False
     """Whether the Builder may place a new estate card Kontor side up."""
     landscapes: LandscapeTable = field(default=_SHIPPED_TABLE)
@@ -116,15 +127,35 @@ class VerraeterOptions:
         if self.edition not in EDITIONS:
             raise OptionError(f"option edition takes 1998 or 2008, not {self.edition!r}")
         integer("hand_limit", self.hand_limit, 1, 23)
+        if self.rules_version >= 2 and self.hand_limit < START_HAND_SIZE:
+            raise OptionError(
+                f"option hand_limit must be at least {START_HAND_SIZE}, the starting hand, not {self.hand_limit}: "
+                "every player would start over the limit"
+            )
         if self.draw_cap is not None:
             integer("draw_cap", self.draw_cap, 1, 23)
+        if self.discard_timing not in DISCARD_TIMINGS:
+            raise OptionError(f"option discard_timing takes before or after, not {self.discard_timing!r}")
+
+    def points(self, landscape: int, winners: int) -> int:
+        """VP each of ``winners`` players scores for conquering a landscape of this type.
+
+        Rules version 1 scored four winners with the III column of the shipped table (which had no IV column
+        then); a user's table with a IV column was used as given in both versions.
+        """
+        if self.rules_version < 2 and winners > 3 and self.landscapes == _SHIPPED_TABLE:
+            winners = 3
+        return self.landscapes.points(landscape, winners)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> VerraeterOptions:
         """Options from plain values, as found in records or typed on the command line (strings allowed)."""
         if not isinstance(data, Mapping):
             raise OptionError("options must be an object of name: value")
-        known = {"edition", "hand_limit", "draw_cap", "builder_places_kontor", "landscapes", "rules_version"}
+        known = {
+            "edition", "hand_limit", "draw_cap", "discard_timing", "builder_places_kontor", "landscapes",
+            "rules_version",
+        }
         unknown = [k for k in data if k not in known]
         if unknown:
             raise OptionError(f"unknown option {unknown[0]!r} (known: {', '.join(sorted(known))})")
@@ -143,6 +174,11 @@ class VerraeterOptions:
                 if cap is None or (isinstance(cap, str) and cap.strip().lower() in none_words)
                 else integer("draw_cap", cap, 1, 23)
             )
+        if "discard_timing" in data:
+            timing = data["discard_timing"]
+            if not isinstance(timing, str) or timing.strip().lower() not in DISCARD_TIMINGS:
+                raise OptionError(f"option discard_timing takes before or after, not {timing!r}")
+            kwargs["discard_timing"] = timing.strip().lower()
         if "builder_places_kontor" in data:
             kwargs["builder_places_kontor"] = flag("builder_places_kontor", data["builder_places_kontor"])
         if "rules_version" in data:
@@ -164,6 +200,7 @@ class VerraeterOptions:
             "edition": self.edition,
             "hand_limit": self.hand_limit,
             "draw_cap": self.draw_cap,
+            "discard_timing": self.discard_timing,
             "builder_places_kontor": self.builder_places_kontor,
             "landscapes": SHIPPED if self.landscapes == _SHIPPED_TABLE else self.landscapes.to_dict(),
             "rules_version": self.rules_version,
@@ -172,7 +209,8 @@ class VerraeterOptions:
     def describe(self) -> str:
         """One line naming the rules in force, for people."""
         cap = "no draw cap" if self.draw_cap is None else f"draw cap {self.draw_cap}"
+        timing = ", discard after drawing" if self.discard_timing == "after" else ""
         kontor = ", Builder may place Kontor" if self.builder_places_kontor else ""
         table = "" if self.landscapes == _SHIPPED_TABLE else f", landscape VP from {self.landscapes.source}"
         older = "" if self.rules_version == RULES_VERSION else f", rules version {self.rules_version}"
-        return f"edition {self.edition}, hand limit {self.hand_limit}, {cap}{kontor}{table}{older}"
+        return f"edition {self.edition}, hand limit {self.hand_limit}, {cap}{timing}{kontor}{table}{older}"

@@ -3,8 +3,9 @@
 Decisions are asked for in this order: Gutshof placement at set-up, then each round phase 1 (the
 strategy-card holder sets the conflict), phase 2 (the draft, from the start player clockwise), phase 3
 (supply play, same order), phase 7 (the Builder) and, in phase 10, a hand-limit choice for any player
-whose draw would exceed the limit. Everything else (the reveal, resolution, victory points, the
-strategy card, discards, draws, passing the start-player card) happens inside ``apply``. Every random
+whose draw would exceed the limit (option ``discard_timing``: before the draw, or after it). Everything
+else (the reveal, resolution, victory points, the strategy card, discards, reshuffles, draws, passing the
+start-player card) happens inside ``apply``. Every random
 draw comes from the state's own seeded generator.
 """
 
@@ -70,9 +71,12 @@ def draw_queue(
     estate_owner: Sequence[int],
     estate_kontor: Sequence[bool],
     land_house: Sequence[int],
+    diplomat_last: bool = True,
 ) -> list[tuple[int, int]]:
     """Phase 10's draws, in order: ``(seat, cards)`` for the Farmer first, then clockwise from the start
-    player each seat's Gutshof on landscapes of its house, plus one for the Diplomat +2, within the cap.
+    player each seat's Gutshof on landscapes of its house, within the cap; last of all the Diplomat +2's
+    extra card if the cap leaves room for it (seed 003). With ``diplomat_last=False`` (rules version 1) the
+    extra card is drawn with the Diplomat's own Gutshof draws instead.
 
     A function of the table alone, so ``determinize`` rebuilds the queue from a view with the same rule.
     """
@@ -81,6 +85,7 @@ def draw_queue(
     farmer = chosen.index(FARMER) if FARMER in chosen else -1
     if farmer >= 0:
         queue.append((farmer, FARMER_DRAW if cap is None else min(FARMER_DRAW, cap)))
+    extra: tuple[int, int] | None = None
     for k in range(n):
         p = (start_player + k) % n
         if p == farmer:
@@ -89,12 +94,17 @@ def draw_queue(
         d = sum(
             1 for i in range(RING_SIZE) if estate_owner[i] == p and not estate_kontor[i] and land_house[i] == side
         )
-        if chosen[p] == DIPLOMAT2:
-            d += 1
         if cap is not None and d > cap:
             d = cap
+        if chosen[p] == DIPLOMAT2 and (cap is None or d < cap):
+            if diplomat_last:
+                extra = (p, 1)
+            else:
+                d += 1
         if d > 0:
             queue.append((p, d))
+    if extra is not None:
+        queue.append(extra)
     return queue
 
 
@@ -274,14 +284,25 @@ class VerraeterState:
         if phase == BUILD_PHASE:
             return self._build_options(self.to_act)
         if phase == DRAW:
-            p = self.to_act
-            hand = self.hands[p]
-            excess = len(hand) + self.draw_queue[0][1] - self.options.hand_limit
+            hand = self.hands[self.to_act]
+            excess = self.excess()
+            if self.options.discard_timing == "after":
+                return tuple(a for a in discard_actions(tuple(hand), excess) if len(a.cards) == excess)
             return discard_actions(tuple(hand), excess)
         if phase == SETUP:
             owner = self.estate_owner
             return tuple(GUTSHOF[i] for i in range(RING_SIZE) if owner[i] < 0)
         return ()
+
+    def excess(self) -> int:
+        """In phase 10's hand-limit choice: how many cards over the limit the player to act is (``before``:
+        would be after the whole draw, the most worth discarding; ``after``: is, the number to discard)."""
+        if self.phase != DRAW:
+            return 0
+        over = len(self.hands[self.to_act]) - self.options.hand_limit
+        if self.options.discard_timing == "after":
+            return over
+        return over + self.draw_queue[0][1]
 
     def _kontor_count(self, p: int) -> int:
         return sum(1 for i in range(RING_SIZE) if self.estate_owner[i] == p and self.estate_kontor[i])
@@ -315,7 +336,8 @@ class VerraeterState:
             DRAFT: (TakeAction, f"{who} must keep an action card (take CARD)"),
             SUPPLY: (PlaySupply, f"{who} must play supply cards (supply V,V or supply none)"),
             BUILD_PHASE: ((Build, TurnEstate, PassBuild), "the Builder must build, turn or pass"),
-            DRAW: (Discard, f"{who} must choose what to discard for the hand limit (discard V,V or none)"),
+            DRAW: (Discard, f"{who} must choose what to discard for the hand limit (discard V,V"
+                    + (")" if self.options.discard_timing == "after" else " or none)")),
         }
         wanted = expected[self.phase]
         if not isinstance(action, wanted[0]):
@@ -333,8 +355,9 @@ class VerraeterState:
                 return IllegalActionError("at most 5 supply cards may be played")
             return IllegalActionError(f"{who} does not hold {', '.join(map(str, action.cards))}")
         if isinstance(action, Discard):
-            hand = self.hands[p]
-            excess = len(hand) + self.draw_queue[0][1] - self.options.hand_limit
+            excess = self.excess()
+            if self.options.discard_timing == "after" and len(action.cards) != excess:
+                return IllegalActionError(f"{who} holds {excess} card(s) over the hand limit: discard exactly {excess}")
             if len(action.cards) > excess:
                 return IllegalActionError(f"discarding more than {excess} card(s) gains nothing: the hand limit is met")
             return IllegalActionError(f"{who} does not hold {', '.join(map(str, action.cards))}")
@@ -487,7 +510,7 @@ class VerraeterState:
             winners = [p for p in range(n) if self.allegiance[p] == w]
             self.log = push(self.log, Event("won", -1, (w, *self.strength, lost)))
             if winners:
-                vp = table.points(self.land_type[lost], len(winners))
+                vp = self.options.points(self.land_type[lost], len(winners))
                 for p in winners:
                     self.conflict_vp[p] += vp
                     self.log = push(self.log, Event("score", p, (vp, "conflict")))
@@ -526,6 +549,8 @@ class VerraeterState:
         for p in range(n):
             self.discard.extend(self.played[p])
         self.played = [()] * n
+        if self.options.rules_version >= 2 and not self.draw_pile:
+            self._reshuffle()  # the pile ran out when the discard pile was empty: it is formed now
         self.draw_queue = draw_queue(
             self.options.draw_cap,
             self.start_player,
@@ -534,14 +559,25 @@ class VerraeterState:
             self.estate_owner,
             self.estate_kontor,
             self.land_house,
+            diplomat_last=self.options.rules_version >= 2,
         )
         self._continue_draws()
 
     def _continue_draws(self) -> None:
+        """Phase 10: serve the draw queue until it is empty or a player must choose for the hand limit."""
         limit = self.options.hand_limit
         queue = self.draw_queue
+        after = self.options.discard_timing == "after"
         while queue:
             p, d = queue[0]
+            if after:
+                queue.pop(0)
+                self._draw(p, d)
+                if len(self.hands[p]) > limit:
+                    self.phase = DRAW  # the new cards are in hand: discard the excess
+                    self.to_act = p
+                    return
+                continue
             if len(self.hands[p]) + d > limit:
                 self.phase = DRAW
                 self.to_act = p
@@ -557,21 +593,34 @@ class VerraeterState:
             hand.remove(v)
             self.discard.append(v)
         self.log = push(self.log, Event("discard", p, action.cards))
-        d = self.draw_queue.pop(0)[1]
-        self._draw(p, min(d, self.options.hand_limit - len(hand)))
+        if self.options.rules_version >= 2 and not self.draw_pile:
+            self._reshuffle()
+        if self.options.discard_timing == "before":
+            d = self.draw_queue.pop(0)[1]
+            self._draw(p, min(d, self.options.hand_limit - len(hand)))
         self._continue_draws()
 
+    def _reshuffle(self) -> None:
+        """Phase 9: the discard pile, shuffled, becomes the draw pile (if it holds any card)."""
+        if self.discard:
+            self.draw_pile, self.discard = self.discard, []
+            self.rng.shuffle(self.draw_pile)
+            self.log = push(self.log, Event("reshuffle", -1, (len(self.draw_pile),)))
+
     def _draw(self, p: int, k: int) -> None:
+        """Draw up to ``k`` cards. Version 2 reshuffles the moment the pile runs out (seeds 000, 003);
+        version 1 did so only when a card was next needed, so later discards joined that shuffle."""
         hand = self.hands[p]
         got: list[int] = []
+        at_once = self.options.rules_version >= 2
         for _ in range(k):
             if not self.draw_pile:
-                if not self.discard:
+                if at_once or not self.discard:
                     break
-                self.draw_pile, self.discard = self.discard, []
-                self.rng.shuffle(self.draw_pile)
-                self.log = push(self.log, Event("reshuffle", -1, (len(self.draw_pile),)))
+                self._reshuffle()
             got.append(self.draw_pile.pop())
+            if at_once and not self.draw_pile:
+                self._reshuffle()
         hand.extend(got)
         hand.sort()
         self.log = push(self.log, Event("draw", p, (len(got),)))
@@ -661,7 +710,11 @@ class VerraeterState:
             revealed=revealed,
             strength=self.strength,
             conflict_winner=self.winner,
-            pending_draw=self.draw_queue[0][1] if self.phase == DRAW and player == self.to_act else 0,
+            pending_draw=(
+                self.draw_queue[0][1]
+                if self.phase == DRAW and player == self.to_act and self.options.discard_timing == "before"
+                else 0
+            ),
             draw_pile_size=len(self.draw_pile),
             discard=tuple(sorted(self.discard)),
             conflict_vp=tuple(self.conflict_vp),

@@ -195,9 +195,14 @@ def _landscape(
         out.append(text(cx, y + 127, str(vp), 10.5, bold=True, fill=INK, text_anchor="middle"))
         out.append(text(cx, y + 143, "I" * (k + 1) if k < 3 else "IV", 7.5, fill=MUTED, text_anchor="middle"))
     vp_text = "/".join(map(str, vps))
+    caption = (
+        tr("{number} {name} ({word}), {house} side up: {cp} CP; VP {vp} for one/two/three/four winners")
+        if len(vps) > 3
+        else tr("{number} {name} ({word}), {house} side up: {cp} CP; VP {vp} for one/two/three winners")
+    )
     out.append(
         title(
-            tr("{number} {name} ({word}), {house} side up: {cp} CP; VP {vp} for one/two/three winners").format(
+            caption.format(
                 number=i + 1, name=LANDSCAPE_NAMES[land.kind], word=words[land.kind], house=houses[house],
                 cp=table.cp[land.kind], vp=vp_text,
             )

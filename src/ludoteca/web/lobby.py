@@ -35,6 +35,8 @@ class Option:
     kind: str
     """``bool`` or ``choice``."""
     choices: tuple[Any, ...] = ()
+    choice_labels: tuple[str, ...] = ()
+    """English labels of the choices (translated when shown); empty: the values themselves."""
 
 
 def _(message: str) -> str:
@@ -47,6 +49,13 @@ OPTIONS: dict[str, tuple[Option, ...]] = {
         Option("edition", _("Edition"), "choice", (2008, 1998)),
         Option("hand_limit", _("Hand limit"), "choice", (5, 6)),
         Option("draw_cap", _("Most cards drawn per round"), "choice", (3, None)),
+        Option(
+            "discard_timing",
+            _("Over the hand limit"),
+            "choice",
+            ("before", "after"),
+            (_("discard before drawing"), _("draw, then discard")),
+        ),
         Option("builder_places_kontor", _("The Builder may place a Kontor"), "bool"),
     ),
     "kreta": (Option("abbot_blocks_passing", _("Abbots block passing villagers"), "bool"),),
@@ -90,6 +99,7 @@ def schema(tr: Callable[[str], str]) -> list[dict[str, Any]]:
                         "label": tr(o.label),
                         "kind": o.kind,
                         "choices": list(o.choices),
+                        "choice_labels": [tr(label) for label in o.choice_labels],
                         "default": defaults.get(o.key),
                     }
                     for o in OPTIONS[name]

@@ -87,6 +87,8 @@ def rules_text(view: VerraeterView, tr: Translator) -> str:
         tr("hand limit %(limit)d") % {"limit": o.hand_limit},
         tr("no draw cap") if o.draw_cap is None else tr("draw cap %(cap)d") % {"cap": o.draw_cap},
     ]
+    if o.discard_timing == "after":
+        parts.append(tr("discard after drawing"))
     if o.builder_places_kontor:
         parts.append(tr("the Builder may place a Kontor"))
     if o.to_dict()["landscapes"] != SHIPPED:  # a user's own table of victory points
@@ -340,6 +342,8 @@ def action_label(view: VerraeterView, action: Action, names: Sequence[str], tr: 
     if isinstance(action, PassBuild):
         return tr("Build nothing")
     if isinstance(action, Discard):
+        if view.options.discard_timing == "after":
+            return tr("Discard %(cards)s") % {"cards": cards_text(action.cards)}
         if not action.cards:
             return tr("Discard nothing, draw fewer")
         return tr("Discard %(cards)s, then draw") % {"cards": cards_text(action.cards)}
@@ -384,6 +388,13 @@ def phase_text(view: VerraeterView, names: Sequence[str], tr: Translator) -> str
         }
     if view.phase == "build":
         return tr("As Builder, place a Gutshof, turn one of your estate cards over, or build nothing.")
+    if view.phase == "draw" and view.options.discard_timing == "after":
+        n = len(view.hand) - view.options.hand_limit
+        return tr.ngettext(
+            "You hold %(n)d card over the hand limit of %(limit)d: choose the card to discard.",
+            "You hold %(n)d cards over the hand limit of %(limit)d: choose the cards to discard.",
+            n,
+        ) % {"n": n, "limit": view.options.hand_limit}
     if view.phase == "draw":
         n = view.pending_draw
         return tr.ngettext(

@@ -2,8 +2,8 @@
 
 Parameters (OpenSpiel's are ints, bools, strings or floats): ``players`` (default 4) and the rule options
 of ``docs/verraeter-rules.md`` — ``edition`` (2008 or 1998), ``hand_limit``, ``draw_cap`` (0 for no cap,
-the French text's rule), ``builder_places_kontor`` and ``landscapes`` (``reconstruction``, the shipped
-table, or the path of a landscape table file).
+the French text's rule), ``discard_timing`` (``before`` or ``after``), ``builder_places_kontor`` and
+``landscapes`` (``reconstruction``, the shipped table, or the path of a landscape table file).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ def _options(params: Params) -> dict[str, Any]:
         "edition": int(params["edition"]),
         "hand_limit": int(params["hand_limit"]),
         "draw_cap": None if cap == NO_CAP else cap,
+        "discard_timing": str(params["discard_timing"]),
         "builder_places_kontor": bool(params["builder_places_kontor"]),
         "landscapes": str(params["landscapes"]),
     }
@@ -35,6 +36,7 @@ def _params(options: VerraeterOptions) -> dict[str, int | float | bool | str]:
         "edition": options.edition,
         "hand_limit": options.hand_limit,
         "draw_cap": NO_CAP if options.draw_cap is None else options.draw_cap,
+        "discard_timing": options.discard_timing,
         "builder_places_kontor": options.builder_places_kontor,
         "landscapes": SHIPPED if shipped else options.landscapes.source,
     }
@@ -42,9 +44,10 @@ def _params(options: VerraeterOptions) -> dict[str, int | float | bool | str]:
 
 def _max_game_length(view: Any) -> int:
     """One Gutshof per seat, then per round at most: the conflict, a draft pick, a supply play and a
-    hand-limit choice per seat, and the Builder's one build."""
+    hand-limit choice per seat, the Builder's one build, and a second hand-limit choice for the Diplomat +2
+    (rules version 2 serves his extra card last, after every Gutshof draw)."""
     n = int(view.num_players)
-    return n + int(view.rounds_total) * (3 * n + 2)
+    return n + int(view.rounds_total) * (3 * n + 3)
 
 
 SPEC = GameSpec(
@@ -56,6 +59,7 @@ SPEC = GameSpec(
         "edition": 2008,
         "hand_limit": 5,
         "draw_cap": 3,
+        "discard_timing": "before",
         "builder_places_kontor": False,
         "landscapes": SHIPPED,
     },

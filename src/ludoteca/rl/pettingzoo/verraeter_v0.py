@@ -1,7 +1,7 @@
 """Verräter (3–4 players) as a PettingZoo AEC environment: ``verraeter_v0.env(players=4, **rule_options)``.
 
 Actions and observations are those of :mod:`ludoteca.rl.encoding_verraeter` (``docs/rl.md`` lists
-every id and slot). Rule options are the core's (``edition``, ``hand_limit``, ``draw_cap``,
+every id and slot). Rule options are the core's (``edition``, ``hand_limit``, ``draw_cap``, ``discard_timing``,
 ``builder_places_kontor``, ``landscapes``), passed as keywords and validated by it.
 """
 
