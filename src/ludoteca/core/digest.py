@@ -156,6 +156,11 @@ class ViewChain:
         self.digest, self.log_seen = step(self.digest, view, self.log_seen)
         return self.digest
 
+    def copy(self) -> ViewChain:
+        other = ViewChain(self.seat)
+        other.digest, other.log_seen = self.digest, self.log_seen
+        return other
+
 
 class GameDigest:
     """The chains of every seat and the spectator over one game, and the combined digest of a position.
@@ -175,6 +180,12 @@ class GameDigest:
         for chain in self.chains:
             chain.update(view_of(chain.seat))
         return self.combined()
+
+    def copy(self) -> GameDigest:
+        """An independent copy (to digest a position before deciding to keep it)."""
+        other = GameDigest(0)
+        other.chains = [chain.copy() for chain in self.chains]
+        return other
 
     @property
     def seats(self) -> tuple[str, ...]:

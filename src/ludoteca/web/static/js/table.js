@@ -87,6 +87,8 @@ function applyState(next) {
   const actor = next.to_act >= 0 ? next.seats[next.to_act] : null;
   countdown.set(next.result ? null : next.deadline, actor ? actor.name : "", next.to_act === next.seat);
 
+  $("diverged").hidden = !next.diverged;
+  $("diverged-text").textContent = next.diverged ? next.diverged.text : "";
   if (next.result) renderEnd(next);
   $("end-screen").hidden = !next.result;
   if (versionChanged) hideHint();
@@ -104,6 +106,7 @@ function status() {
   if (!connected) text = state ? t("Reconnecting…") : t("Connecting…");
   else if (!state) text = t("Connecting…");
   else if (state.result) text = t("Game over");
+  else if (state.diverged) text = "";
   else if (state.to_act === state.seat && (state.legal || []).length > 0) {
     text = t("Your turn");
     yourTurn = true;
