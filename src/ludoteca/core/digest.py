@@ -37,16 +37,17 @@ CONSTANT_FIELDS = frozenset({"options", "board"})
 _LOG = "log"
 _MISSING = dataclasses.MISSING
 
-_FieldPlan = tuple[tuple[str, Any], ...]
+_FieldPlan = tuple[tuple[str, bytes, Any], ...]
+"""Per encoded field: its name, the name's encoding, its default (``MISSING`` when it has none)."""
 _plans: dict[tuple[type, frozenset[str]], _FieldPlan] = {}
 
 
 def _plan(cls: type, skip: frozenset[str]) -> _FieldPlan:
-    """Each encoded field of ``cls`` with its default (``MISSING`` when it has none), in declaration order."""
+    """The encoded fields of ``cls`` in declaration order (name, encoded name, default)."""
     key = (cls, skip)
     plan = _plans.get(key)
     if plan is None:
-        out: list[tuple[str, Any]] = []
+        out: list[tuple[str, bytes, Any]] = []
         for f in dataclasses.fields(cls):
             if f.name in skip:
                 continue
@@ -56,27 +57,66 @@ def _plan(cls: type, skip: frozenset[str]) -> _FieldPlan:
                 default = f.default_factory()
             else:
                 default = _MISSING
-            out.append((f.name, default))
+            out.append((f.name, encode(f.name), default))
         plan = _plans[key] = tuple(out)
     return plan
 
 
 def _put(value: object, out: list[bytes], skip: frozenset[str] = frozenset()) -> None:
     """Append the canonical encoding of ``value`` to ``out`` (``skip``: field names left out, top level only)."""
-    if value is None:
+    kind = type(value)
+    # the exact types views are made of come first (a view has a few hundred of them: this is the hot path)
+    if kind is int:
+        out.append(b"i%d;" % value)  # type: ignore[str-format]
+    elif kind is tuple or kind is list:
+        items: Sequence[object] = value  # type: ignore[assignment]
+        if all(type(item) is int for item in items):  # counts per seat or per province: one join
+            out.append(b"I%d:%s;" % (len(items), ",".join(map(str, items)).encode()))
+        else:
+            out.append(b"L%d:" % len(items))
+            for item in items:
+                _put(item, out)
+    elif kind is str:
+        data = value.encode()  # type: ignore[attr-defined]
+        out.append(b"s%d:" % len(data))
+        out.append(data)
+    elif value is None:
         out.append(b"N")
-    elif value is True:
-        out.append(b"T")
-    elif value is False:
-        out.append(b"F")
-    elif isinstance(value, enum.Enum):
+    elif kind is bool:
+        out.append(b"T" if value else b"F")
+    else:
+        plan = _dataclass_plans.get(kind)
+        if plan is None and kind not in _dataclass_plans:
+            plan = _dataclass_plans[kind] = _plan(kind, frozenset()) if dataclasses.is_dataclass(kind) else None
+        if plan is not None:
+            if skip:
+                plan = _plan(kind, skip)
+            present = [
+                (label, item)
+                for name, label, default in plan
+                if (item := getattr(value, name)) is not default and (default is _MISSING or item != default)
+            ]
+            out.append(f"D{kind.__qualname__}{len(present)}:".encode())
+            for label, item in present:
+                out.append(label)
+                _put(item, out)
+        else:
+            _put_other(value, out)
+
+
+_dataclass_plans: dict[type, _FieldPlan | None] = {}
+
+
+def _put_other(value: object, out: list[bytes]) -> None:
+    """The rarer values: enums, named tuples (the log's events), subclasses, dicts, sets, floats, bytes."""
+    if isinstance(value, enum.Enum):
         out.append(f"E{type(value).__qualname__}.{value.name};".encode())
+    elif isinstance(value, bool):
+        out.append(b"T" if value else b"F")
     elif isinstance(value, int):
         out.append(b"i%d;" % value)
     elif isinstance(value, str):
-        data = value.encode()
-        out.append(b"s%d:" % len(data))
-        out.append(data)
+        _put(str(value), out)
     elif isinstance(value, tuple | list):
         fields = getattr(value, "_fields", None)
         if fields is not None:  # a NamedTuple (the log's events): by name, like a dataclass
@@ -84,26 +124,12 @@ def _put(value: object, out: list[bytes], skip: frozenset[str] = frozenset()) ->
             for name, item in zip(fields, value, strict=True):
                 _put(name, out)
                 _put(item, out)
-        elif all(type(item) is int for item in value):  # the common case (counts per seat), kept quick
-            out.append(b"I%d:%s;" % (len(value), ",".join(map(str, value)).encode()))
         else:
-            out.append(b"L%d:" % len(value))
-            for item in value:
-                _put(item, out)
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        present = [
-            (name, item)
-            for name, default in _plan(type(value), skip)
-            if (item := getattr(value, name)) is not default and (default is _MISSING or item != default)
-        ]
-        out.append(f"D{type(value).__qualname__}{len(present)}:".encode())
-        for name, item in present:
-            _put(name, out)
-            _put(item, out)
+            _put(list(value), out)
     elif isinstance(value, dict):
-        items = sorted((encode(k), encode(v)) for k, v in value.items())
-        out.append(b"M%d:" % len(items))
-        for k, v in items:
+        pairs = sorted((encode(k), encode(v)) for k, v in value.items())
+        out.append(b"M%d:" % len(pairs))
+        for k, v in pairs:
             out.append(k)
             out.append(v)
     elif isinstance(value, set | frozenset):
