@@ -219,6 +219,10 @@ def read_json(path: Path) -> Any:
     return json.loads(gzip.decompress(raw) if path.suffix == ".gz" else raw)
 
 
+def _shown(path: Path) -> str:
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="*", default=list(CASES), help="games to write (default: all)")
@@ -235,21 +239,21 @@ def main(argv: list[str] | None = None) -> int:
         if path.exists():
             same = read_json(path) == json.loads(json.dumps(data))
             if same:
-                print(f"{path.relative_to(ROOT)}: unchanged")
+                print(f"{_shown(path)}: unchanged")
                 continue
             if args.check or not args.force:
                 print(
-                    f"{path.relative_to(ROOT)}: DIFFERS from what the code now plays ({label}). A stored game would "
+                    f"{_shown(path)}: DIFFERS from what the code now plays ({label}). A stored game would "
                     "replay differently: raise the rules version instead (or --force if this is really intended)."
                 )
                 status = 1
                 continue
         elif args.check:
-            print(f"{path.relative_to(ROOT)}: missing")
+            print(f"{_shown(path)}: missing")
             status = 1
             continue
         write_json(path, data)
-        print(f"{path.relative_to(ROOT)}: written ({path.stat().st_size:,} bytes)")
+        print(f"{_shown(path)}: written ({path.stat().st_size:,} bytes)")
     return status
 
 

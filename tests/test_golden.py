@@ -67,11 +67,34 @@ def test_golden_transcripts_replay_exactly(game: str, version: int) -> None:
         assert bool(state.is_terminal()) == entry["terminal"], where
 
 
-def test_the_seeded_generator_matches_its_reference_vectors() -> None:
+def _script() -> Any:
     spec = importlib.util.spec_from_file_location("golden_script", ROOT / "scripts" / "golden.py")
     assert spec is not None and spec.loader is not None
     script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(script)
+    return script
+
+
+def test_the_script_never_rewrites_a_version_file_without_force(tmp_path: Path, monkeypatch: Any) -> None:
+    script = _script()
+    small = next(case for case in script.kreta_cases() if case["name"] == "docs-kreta-worked-scoring")
+    monkeypatch.setattr(script, "GOLDEN", tmp_path)
+    monkeypatch.setattr(script, "CASES", {"kreta": lambda: iter([small])})
+    assert script.main(["kreta"]) == 0
+    path = tmp_path / "kreta-v1.json.gz"
+    written = _read(path)
+    assert [t["name"] for t in written["transcripts"]] == ["docs-kreta-worked-scoring"]
+    assert script.main(["kreta", "--check"]) == 0
+    written["transcripts"][0]["digests"][3] = "changed"
+    path.write_bytes(gzip.compress(json.dumps(written).encode()))
+    assert script.main(["kreta"]) == 1 and script.main(["kreta", "--check"]) == 1
+    assert _read(path)["transcripts"][0]["digests"][3] == "changed"
+    assert script.main(["kreta", "--force"]) == 0
+    assert script.main(["kreta", "--check"]) == 0
+
+
+def test_the_seeded_generator_matches_its_reference_vectors() -> None:
+    script = _script()
     pinned = json.loads((GOLDEN / "rng.json").read_text(encoding="utf-8"))
     now = json.loads(json.dumps(script.rng_vectors()))
     for seed, vectors in pinned["seeds"].items():

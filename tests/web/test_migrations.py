@@ -310,3 +310,29 @@ async def test_the_migrations_make_the_schema_the_store_describes(database_url: 
     for name, table in metadata.tables.items():
         assert found[name][0] == sorted(c.name for c in table.columns), name
         assert found[name][1] == sorted(str(i.name) for i in table.indexes), name
+
+
+def test_new_games_record_their_rules_version_and_a_digest_per_action(tmp_path: Path, database_url: str) -> None:
+    from serverkit import create_game
+
+    with server_thread(tmp_path, database_url) as base:
+        made = create_game(base, "kreta", [{"kind": "bot", "bot": "random"}] * 2, seed=4)
+
+        async def wait_for_moves() -> None:
+            async with Client(base, made["id"]) as spectator:
+                await spectator.until_version(6)
+
+        asyncio.run(wait_for_moves())
+
+    async def check() -> None:
+        store = await Store.open(database_url)
+        try:
+            stored = await store.load(made["id"])
+        finally:
+            await store.close()
+        assert stored is not None
+        assert stored.game.rules_version == games.get("kreta").rules_version
+        assert stored.game.options["rules_version"] == stored.game.rules_version
+        assert len(stored.actions) >= 6 and all(a.digest and len(a.digest) == 64 for a in stored.actions)
+
+    asyncio.run(check())
