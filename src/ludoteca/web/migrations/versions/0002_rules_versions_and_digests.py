@@ -13,6 +13,8 @@ action from which the game no longer replays as it was played (NULL while it doe
 
 from __future__ import annotations
 
+from typing import Any
+
 import sqlalchemy as sa
 from alembic import op
 
@@ -23,12 +25,24 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("games") as games:
-        games.add_column(sa.Column("rules_version", sa.Integer, nullable=False, server_default="1"))
-        games.add_column(sa.Column("diverged_at", sa.Integer))
-        games.add_column(sa.Column("diverged_reason", sa.Text))
-    with op.batch_alter_table("actions") as actions:
-        actions.add_column(sa.Column("digest", sa.Text))
+    # Only the columns still missing: SQLite (pysqlite) commits each ALTER TABLE on its own, so an upgrade
+    # interrupted half-way must be able to run again.
+    inspector = sa.inspect(op.get_bind())
+    have = {table: {c["name"] for c in inspector.get_columns(table)} for table in ("games", "actions")}
+    new: dict[str, list[sa.Column[Any]]] = {
+        "games": [
+            sa.Column("rules_version", sa.Integer, nullable=False, server_default="1"),
+            sa.Column("diverged_at", sa.Integer),
+            sa.Column("diverged_reason", sa.Text),
+        ],
+        "actions": [sa.Column("digest", sa.Text)],
+    }
+    for table, columns in new.items():
+        missing = [column for column in columns if column.name not in have[table]]
+        if missing:
+            with op.batch_alter_table(table) as batch:
+                for column in missing:
+                    batch.add_column(column)
 
 
 def downgrade() -> None:
