@@ -77,7 +77,7 @@ function applyState(next) {
   const hand = next.private_svg;
   $("hand-section").hidden = !hand;
   setSvg($("hand"), hand || "");
-  $("phase-text").textContent = next.result ? "" : next.phase_text || "";
+  $("phase-text").textContent = next.result || next.diverged ? "" : next.phase_text || "";
   renderSeats($("seats"), next);
 
   const legal = next.seat >= 0 ? next.legal || [] : [];
@@ -88,6 +88,7 @@ function applyState(next) {
   countdown.set(next.result ? null : next.deadline, actor ? actor.name : "", next.to_act === next.seat);
 
   $("diverged").hidden = !next.diverged;
+  $("turn-bar").hidden = Boolean(next.diverged); // nobody's turn: the notice below says why
   $("diverged-text").textContent = next.diverged ? next.diverged.text : "";
   if (next.result) renderEnd(next);
   $("end-screen").hidden = !next.result;
@@ -120,7 +121,7 @@ function status() {
 
 function controls() {
   const me = mySeat();
-  const over = Boolean(state && state.result);
+  const over = Boolean(state && (state.result || state.diverged));
   const canAct = Boolean(state && (state.legal || []).length > 0 && !pending && connected);
   $("hint-btn").hidden = !me || over;
   $("hint-btn").disabled = !canAct;
