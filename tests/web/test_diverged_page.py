@@ -8,10 +8,10 @@ from pathlib import Path
 import httpx
 import pytest
 from playwright.sync_api import expect, sync_playwright
+from test_migrations import build_legacy_database, played, token
 
 from browserkit import CHROMIUM, VIEWPORT, launch
 from serverkit import server_thread
-from test_migrations import build_legacy_database, played, token
 
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="the browser tests need Debian's Chromium at /usr/bin/chromium (scripts/browser.sh)"
