@@ -75,7 +75,7 @@ def _put(value: object, out: list[bytes], skip: frozenset[str] = frozenset()) ->
         else:
             out.append(b"L%d:" % len(items))
             for item in items:
-                _put(item, out)
+                _put_item(item, out)
     elif kind is str:
         data = value.encode()  # type: ignore[attr-defined]
         out.append(b"s%d:" % len(data))
@@ -99,12 +99,27 @@ def _put(value: object, out: list[bytes], skip: frozenset[str] = frozenset()) ->
             out.append(f"D{kind.__qualname__}{len(present)}:".encode())
             for label, item in present:
                 out.append(label)
-                _put(item, out)
+                _put_item(item, out)
         else:
             _put_other(value, out)
 
 
 _dataclass_plans: dict[type, _FieldPlan | None] = {}
+
+
+def _put_item(item: object, out: list[bytes]) -> None:
+    """:func:`_put` for an element or a field: the commonest scalars inline, the same bytes as ``_put``."""
+    kind = type(item)
+    if kind is int:
+        out.append(b"i%d;" % item)  # type: ignore[str-format]
+    elif kind is str:
+        data = item.encode()  # type: ignore[attr-defined]
+        out.append(b"s%d:" % len(data))
+        out.append(data)
+    elif item is None:
+        out.append(b"N")
+    else:
+        _put(item, out)
 
 
 def _put_other(value: object, out: list[bytes]) -> None:
