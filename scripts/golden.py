@@ -48,8 +48,11 @@ def _docs_json(name: str) -> list[dict[str, Any]]:
 
 def verraeter_cases() -> Iterator[dict[str, Any]]:
     """Every player count and every value of every option at least once (integer options: the bounds,
-    the default and the French 6 / no cap), and the worked example of the docs played on to the end."""
+    the default and the French 6 / no cap; options of later rules versions once they exist), and the worked
+    example of the docs played on to the end."""
+    definition = games.get("verraeter")
     docs_table = next(b for b in _docs_json("verraeter-rules.md") if "landscapes" in b)
+    low = 1 if definition.rules_version < 2 else 3  # version 2 refuses a hand limit below the starting hand
     h, r = "heuristic", "random"
     grid: list[tuple[str, dict[str, Any], list[str]]] = [
         ("3p-2008-defaults", {}, [h, h, h]),
@@ -58,11 +61,18 @@ def verraeter_cases() -> Iterator[dict[str, Any]]:
         ("4p-1998-kontor", {"edition": 1998, "builder_places_kontor": True}, [h, h, h, h]),
         ("4p-hand6-nocap", {"hand_limit": 6, "draw_cap": None}, [h, h, r, h]),
         ("3p-hand6-nocap-1998", {"edition": 1998, "hand_limit": 6, "draw_cap": None}, [h, r, h]),
-        ("3p-hand1-cap1-kontor", {"hand_limit": 1, "draw_cap": 1, "builder_places_kontor": True}, [h, h, r]),
+        (f"3p-hand{low}-cap1-kontor", {"hand_limit": low, "draw_cap": 1, "builder_places_kontor": True}, [h, h, r]),
         ("4p-hand23-cap23", {"hand_limit": 23, "draw_cap": 23}, [r, h, r, h]),
         ("4p-table-from-docs", {"edition": 1998, "landscapes": docs_table}, [h, h, h, r]),
         ("3p-table-from-docs-kontor", {"landscapes": docs_table, "builder_places_kontor": True}, [r, h, h]),
     ]
+    if "discard_timing" in definition.options_to_dict(definition.options_from_dict({})):  # from version 2
+        grid += [
+            ("4p-discard-after", {"discard_timing": "after"}, [h, h, r, h]),
+            ("4p-hand6-nocap-after", {"hand_limit": 6, "draw_cap": None, "discard_timing": "after"}, [h] * 4),
+            ("3p-1998-after-kontor", {"edition": 1998, "discard_timing": "after", "builder_places_kontor": True},
+             [r, h, h]),
+        ]
     for i, (name, options, seats) in enumerate(grid):
         yield {"name": name, "options": options, "seed": 100 + i, "seats": seats}
     record = next(b for b in _docs_json("records.md") if b.get("format") == "ludoteca-record")
