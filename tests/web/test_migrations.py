@@ -336,3 +336,12 @@ def test_new_games_record_their_rules_version_and_a_digest_per_action(tmp_path: 
         assert len(stored.actions) >= 6 and all(a.digest and len(a.digest) == 64 for a in stored.actions)
 
     asyncio.run(check())
+
+
+@pytest.mark.asyncio
+async def test_servers_starting_together_upgrade_one_after_the_other(database_url: str) -> None:
+    if not database_url.startswith("postgresql"):
+        pytest.skip("PostgreSQL serialises concurrent upgrades with an advisory lock; SQLite serves one server")
+    await build_legacy_database(database_url, OLD_GAMES[:2])
+    results = await asyncio.gather(*(upgrade_database(database_url) for _ in range(3)))
+    assert sorted(results) == sorted([(migrations.BASELINE, migrations.head())] + [(migrations.head(),) * 2] * 2)

@@ -20,6 +20,7 @@ from alembic.script import ScriptDirectory
 BASELINE = "0001"
 """The schema as it was before migrations: ``games``, ``seats`` and ``actions``."""
 _BASELINE_TABLES = {"games", "seats", "actions"}
+_LOCK_KEY = 0x6C75646F74656361 >> 1  # "ludoteca", as a PostgreSQL advisory lock (a signed 64-bit key)
 
 
 def config(connection: sa.Connection | None = None) -> Config:
@@ -48,6 +49,9 @@ def current(connection: sa.Connection) -> str | None:
 
 def upgrade(connection: sa.Connection, target: str = "head") -> tuple[str | None, str]:
     """Upgrade the database on ``connection`` (in its transaction); returns the revisions before and after."""
+    if connection.dialect.name == "postgresql":
+        # servers starting together upgrade one after the other: the next finds nothing left to do
+        connection.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": _LOCK_KEY})
     cfg = config(connection)
     context = MigrationContext.configure(connection)
     before = context.get_current_revision()
