@@ -25,6 +25,7 @@ from ludoteca.core.records import GameRecord, replay, stored_options
 from ludoteca.core.rng import Rng
 
 from .arena import arena
+from .db import db
 from .play import HUMAN, Seat, Session
 from .recording import Recorder, new_record
 from .renderers import Renderer
@@ -97,6 +98,7 @@ def cli() -> None:
     \b
     Examples:
       ludoteca serve                                play in the browser: http://localhost:8000/
+      ludoteca db upgrade                           upgrade the server's database (serve does it too)
       ludoteca play verraeter                       you against three heuristic bots
       ludoteca play verraeter --seats human,human,random --record game.json
       ludoteca play verraeter --seats random,random,random,random --seed 7
@@ -394,6 +396,7 @@ def board(game: str, svg_path: str) -> int:
 
 cli.add_command(arena)
 cli.add_command(serve)
+cli.add_command(db)
 cli.add_command(simulate)
 cli.add_command(report)
 

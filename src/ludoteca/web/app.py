@@ -198,7 +198,7 @@ def create_app(settings: Settings) -> FastAPI:
         room = await request.app.state.tables.get(game_id)
         if room is None:
             return bad("no such game", 404)
-        if not room.match.finished:
+        if not room.match.finished and room.match.diverged is None:  # a diverged game is over too
             return bad("the record (which holds the seed, and so every secret) is shown once the game is over", 403)
         return JSONResponse(room.match.record.to_dict())
 

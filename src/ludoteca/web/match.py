@@ -4,7 +4,10 @@ Modelled on boardgame.io's master and the websockets tutorial's game object: the
 parts (sockets, storage, bot workers, timers) wrap a :class:`Match`, and everything a client may ask
 of a game is checked here first. A match is rebuilt after a restart from exactly what was stored —
 options, seed, seats and the ordered actions — by replaying them through the rules core, so the live
-state can never drift from the stored record.
+state can never drift from the stored record. Each stored action carries the digest of every seat's view
+after it (:mod:`ludoteca.core.digest`); a replay that no longer gives those views (the rules changed
+without a new rules version, or a bug) makes the match **diverged**: it stops at the last position that
+still agrees, refuses every action, and says why, instead of going on silently from a different game.
 """
 
 from __future__ import annotations
@@ -15,9 +18,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ludoteca import bots
+from ludoteca.core.digest import GameDigest
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import GameDefinition
-from ludoteca.core.records import GameRecord, parse_record_action, replay, stored_options
+from ludoteca.core.records import GameRecord, parse_record_action, replay, start, stored_options
 from ludoteca.core.rng import Rng
 
 from . import jsonin
@@ -34,6 +38,23 @@ class MatchError(LudotecaError):
         super().__init__(detail or code)
         self.code = code
         self.detail = detail
+
+
+@dataclass(frozen=True)
+class Diverged:
+    """Why a stored game no longer replays as it was played: from action ``at`` on (1: the first)."""
+
+    at: int
+    reason: str
+
+
+@dataclass
+class Prepared:
+    """An accepted action's outcome, computed before it is stored: the next state and its digests."""
+
+    state: Any
+    chains: GameDigest
+    digest: str
 
 
 @dataclass
@@ -78,7 +99,11 @@ class Match:
         start_player: int | None = None,
         turn_seconds: int | None = None,
         actions: Sequence[str] = (),
+        digests: Sequence[str | None] = (),
+        diverged: Diverged | None = None,
     ) -> None:
+        """``digests``: the stored digest after each action (None where none was stored); ``diverged``: a
+        divergence found earlier (the match then replays only the actions before it)."""
         self.id = game_id
         self.definition = definition
         self.seed = seed
@@ -94,9 +119,43 @@ class Match:
             start_player=start_player,
             seats=[s.bot_spec if s.kind == "bot" else "human" for s in self.seats],
         )
-        self.state: Any = replay(definition, self.record)
+        self.diverged = diverged
+        self.digests: list[str] = []
+        """The digest after each action, as replayed (up to a divergence)."""
+        self.state: Any = None
+        self.chains = GameDigest(len(self.seats))
+        self._replay(digests)
         # normalised options (defaults filled in), so what is stored is what is played
         self.record.options = definition.options_to_dict(stored_options(definition, options))
+
+    def _replay(self, stored: Sequence[str | None]) -> None:
+        """Replay the record's actions, checking each against its stored digest (see the module docstring)."""
+        definition, actions = self.definition, self.record.actions
+        state = start(definition, self.record)  # a set-up that cannot be built raises: nothing to show
+        chains = self.chains
+        chains.update(state.view)
+        stop = len(actions) if self.diverged is None else self.diverged.at - 1
+        for i, text in enumerate(actions[:stop]):
+            try:
+                state.apply(parse_record_action(definition, text))
+            except (LudotecaError, ValueError, TypeError, KeyError) as e:
+                self.diverged = Diverged(i + 1, f"action #{i + 1} {text!r} no longer replays: {e}")
+                break
+            digest = chains.update(state.view)
+            if i < len(stored) and stored[i] is not None and stored[i] != digest:
+                self.diverged = Diverged(i + 1, f"after action #{i + 1} {text!r} the table differs from the one played")
+                state = replay(definition, self.record, upto=i)  # the last position that still agrees
+                break
+            self.digests.append(digest)
+        self.state = state
+
+    def missing_digests(self, stored: Sequence[str | None]) -> dict[int, str]:
+        """The digests to store for actions that have none (stored before digests existed), by action row ``n``."""
+        return {n: self.digests[n] for n, d in enumerate(stored) if d is None and n < len(self.digests)}
+
+    @property
+    def rules_version(self) -> int:
+        return int(self.record.options["rules_version"])
 
     # ------------------------------------------------------------------ reading
 
@@ -114,7 +173,7 @@ class Match:
 
     def to_act(self) -> int:
         """The seat to act, or -1 once the game is over."""
-        return -1 if self.finished else int(self.state.current_player())
+        return -1 if self.finished or self.diverged else int(self.state.current_player())
 
     def bot_to_act(self) -> int | None:
         """The seat to act if a bot plays it now (a bot seat, or a human seat on autoplay)."""
@@ -151,6 +210,8 @@ class Match:
         Checks, in the order a player would want them explained: a seat at all, the game still on,
         a current version, the seat's turn, a readable action, a legal one. Nothing changes here.
         """
+        if self.diverged is not None:
+            raise MatchError("diverged", self.diverged.reason)
         if seat < 0:
             raise MatchError("spectator")
         if self.finished:
@@ -182,9 +243,19 @@ class Match:
             raise MatchError("illegal", parsed.to_text())
         return parsed, str(parsed.to_text())
 
-    def commit(self, action: Any, text: str) -> None:
-        """Apply an action :meth:`check` accepted (after it has been stored)."""
-        self.state.apply(action)
+    def prepare(self, action: Any) -> Prepared:
+        """The outcome of an action :meth:`check` accepted, without changing the match: its digest is
+        stored with the action, in the same statement."""
+        state = self.state.clone()
+        state.apply(action)
+        chains = self.chains.copy()
+        return Prepared(state, chains, chains.update(state.view))
+
+    def commit(self, action: Any, text: str, prepared: Prepared | None = None) -> None:
+        """Apply an action :meth:`check` accepted (after it has been stored, with ``prepared.digest``)."""
+        done = prepared or self.prepare(action)
+        self.state, self.chains = done.state, done.chains
+        self.digests.append(done.digest)
         self.record.actions.append(text)
 
     def result_dict(self) -> dict[str, Any]:

@@ -135,4 +135,17 @@ def state_message(
         "scores": list(view.scores),
         "result": result,
         "deadline": deadline,
+        "diverged": diverged(match, tr),
     }
+
+
+def diverged(match: Match, tr: Translator) -> dict[str, Any] | None:
+    """Why a stored game stopped (its replay no longer matches what was played), or None while it plays on."""
+    if match.diverged is None:
+        return None
+    text = tr(
+        "This game was stored by an older version of the server, and from action %(number)d on it no longer "
+        "replays as it was played. Rather than go on from a different game, it has been stopped: no more "
+        "moves can be made. Its record can still be downloaded."
+    ) % {"number": match.diverged.at}
+    return {"at": match.diverged.at, "reason": match.diverged.reason, "text": text}

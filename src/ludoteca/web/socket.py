@@ -38,6 +38,7 @@ def error_text(code: str, tr: Translator) -> str:
         "bad_token": tr("This link's token does not belong to a seat of this game."),
         "spectator": tr("Spectators cannot act."),
         "finished": tr("The game is over."),
+        "diverged": tr("This game has been stopped: it no longer replays as it was played."),
         "stale": tr("The table changed before your action arrived; here is the current table."),
         "not_your_turn": tr("It is not your turn."),
         "illegal": tr("That action is not allowed now."),

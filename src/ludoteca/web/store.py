@@ -7,6 +7,11 @@ is committed in its own transaction before anyone is told about it, so whatever 
 survives a crash (``kill -9``) of the server.
 
 Only the sha256 of a seat's token is stored: the database alone does not let anyone take a seat.
+
+The schema is versioned (:mod:`ludoteca.web.migrations`): :meth:`Store.open` upgrades an older database
+before anything else touches it. Each game records the rules version it is played under, and each action
+the digest of every seat's view after it (:mod:`ludoteca.core.digest`), written in the same statement as
+the action, so a replay that no longer matches what was played is noticed instead of silently believed.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import logging
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,6 +28,10 @@ import sqlalchemy as sa
 from sqlalchemy.engine import RowMapping, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+from . import migrations
+
+log = logging.getLogger("ludoteca.web")
 
 _SEED_RANGE = range(-(2**63), 2**63)  # a BIGINT on every database
 _ASYNC_DRIVERS = {"sqlite": "sqlite+aiosqlite", "postgres": "postgresql+psycopg", "postgresql": "postgresql+psycopg"}
@@ -39,6 +49,9 @@ games_table = sa.Table(
     sa.Column("created", sa.Double, nullable=False),
     sa.Column("finished", sa.Boolean, nullable=False, default=False, index=True),
     sa.Column("result", sa.JSON(none_as_null=True)),
+    sa.Column("rules_version", sa.Integer, nullable=False, server_default="1"),
+    sa.Column("diverged_at", sa.Integer),
+    sa.Column("diverged_reason", sa.Text),
 )
 seats_table = sa.Table(
     "seats",
@@ -62,6 +75,7 @@ actions_table = sa.Table(
     sa.Column("action", sa.Text, nullable=False),
     sa.Column("by_bot", sa.Boolean, nullable=False),
     sa.Column("at", sa.Double, nullable=False),
+    sa.Column("digest", sa.Text),
 )
 
 
@@ -98,6 +112,11 @@ class GameRow:
     created: float
     finished: bool = False
     result: dict[str, Any] | None = None
+    rules_version: int = 1
+    """The rules version the game is played under (its options' ``rules_version``)."""
+    diverged_at: int | None = None
+    """The action (0: the set-up) from which replaying the stored actions no longer gives what was played."""
+    diverged_reason: str | None = None
 
 
 @dataclass
@@ -109,6 +128,8 @@ class ActionRow:
     action: str
     by_bot: bool
     at: float
+    digest: str | None = None
+    """Every seat's view after the action (:class:`ludoteca.core.digest.GameDigest`); None if stored before digests."""
 
 
 @dataclass
@@ -151,6 +172,44 @@ def database_url(url: str | None, data_dir: Path) -> str:
     return parsed.render_as_string(hide_password=False)
 
 
+def _engine(url: str) -> AsyncEngine:
+    try:
+        parsed = make_url(url)
+        sqlite = parsed.get_backend_name() == "sqlite"
+        # sqlite3's busy timeout lets writers queue for the lock instead of failing at once;
+        # a server's connections to PostgreSQL can outlive a restart of the database, hence the ping.
+        engine = create_async_engine(parsed, connect_args={"timeout": 30} if sqlite else {}, pool_pre_ping=not sqlite)
+    except (ArgumentError, ImportError) as error:
+        raise StoreError(f"cannot use database {_safe(url)}: {error}") from error
+    if sqlite:
+        sa.event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+async def upgrade_database(url: str) -> tuple[str | None, str]:
+    """Upgrade the database at ``url`` to the newest schema: the revisions before and after (``ludoteca db``)."""
+    engine = _engine(url)
+    try:
+        async with engine.begin() as conn:
+            return await conn.run_sync(migrations.upgrade)
+    except Exception as error:
+        raise StoreError(f"cannot upgrade database {_safe(url)}: {error}") from error
+    finally:
+        await engine.dispose()
+
+
+async def database_revision(url: str) -> tuple[str | None, str]:
+    """The database's schema revision (None: empty) and the newest one this code knows."""
+    engine = _engine(url)
+    try:
+        async with engine.connect() as conn:
+            return await conn.run_sync(migrations.current), migrations.head()
+    except Exception as error:
+        raise StoreError(f"cannot read database {_safe(url)}: {error}") from error
+    finally:
+        await engine.dispose()
+
+
 def _safe(url: str) -> str:
     """The URL for an error message, without its password."""
     try:
@@ -170,27 +229,26 @@ class Store:
         self._write_lock = asyncio.Lock() if serial_writes else contextlib.nullcontext()
 
     @classmethod
-    async def open(cls, url: str) -> Store:
-        """Connects and creates the tables if missing (a fresh database needs no migration step)."""
-        try:
-            parsed = make_url(url)
-            sqlite = parsed.get_backend_name() == "sqlite"
-            # sqlite3's busy timeout lets writers queue for the lock instead of failing at once;
-            # a server's connections to PostgreSQL can outlive a restart of the database, hence the ping.
-            engine = create_async_engine(
-                parsed, connect_args={"timeout": 30} if sqlite else {}, pool_pre_ping=not sqlite
-            )
-        except (ArgumentError, ImportError) as error:
-            raise StoreError(f"cannot use database {_safe(url)}: {error}") from error
-        if sqlite:
-            sa.event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+    async def open(cls, url: str, *, upgrade: bool = True) -> Store:
+        """Connects and brings the schema to the newest revision (creating it in an empty database)."""
+        engine = _engine(url)
         try:
             async with engine.begin() as conn:
-                await conn.run_sync(metadata.create_all)
+                if upgrade:
+                    before, after = await conn.run_sync(migrations.upgrade)
+                    if before != after:
+                        log.info("database %s upgraded from revision %s to %s", _safe(url), before, after)
+                else:
+                    revision = await conn.run_sync(migrations.current)
+                    if revision != migrations.head():
+                        raise StoreError(f"the database is at revision {revision}, not {migrations.head()}")
+        except StoreError:
+            await engine.dispose()
+            raise
         except Exception as error:
             await engine.dispose()
             raise StoreError(f"cannot open database {_safe(url)}: {error}") from error
-        return cls(engine, serial_writes=sqlite)
+        return cls(engine, serial_writes=engine.url.get_backend_name() == "sqlite")
 
     def __repr__(self) -> str:
         return f"Store({_safe(self._engine.url.render_as_string(hide_password=True))})"
@@ -236,6 +294,25 @@ class Store:
             count = await conn.scalar(sa.select(sa.func.count()).where(actions_table.c.game_id == game_id))
         raise StaleActionError(f"game {game_id!r} has {count} actions: action {n} is stale")
 
+    async def fill_digests(self, game_id: str, digests: dict[int, str]) -> None:
+        """Write the digests of actions stored before digests existed (only where the column is still NULL)."""
+        if not digests:
+            return
+        where = (actions_table.c.game_id == game_id) & (actions_table.c.n == sa.bindparam("n_")) & (
+            actions_table.c.digest.is_(None)
+        )
+        fill = sa.update(actions_table).where(where).values(digest=sa.bindparam("digest_"))
+        async with self._write_lock, self._engine.begin() as conn:
+            await conn.execute(fill, [{"n_": n, "digest_": d} for n, d in sorted(digests.items())])
+
+    async def mark_diverged(self, game_id: str, at: int, reason: str) -> None:
+        """Record that the game no longer replays as played from action ``at`` (0: its set-up) on."""
+        async with self._write_lock, self._engine.begin() as conn:
+            mark = sa.update(games_table).where(games_table.c.id == game_id)
+            done = await conn.execute(mark.values(diverged_at=at, diverged_reason=reason))
+            if done.rowcount != 1:
+                raise StoreError(f"no game {game_id!r}")
+
     async def set_autoplay(self, game_id: str, seat: int, autoplay: bool) -> None:
         async with self._write_lock, self._engine.begin() as conn:
             where = (seats_table.c.game_id == game_id) & (seats_table.c.seat == seat)
@@ -265,7 +342,9 @@ class Store:
             for row in await conn.execute(_of_games(seats_table, condition)):
                 loaded[row.game_id].seats.append(_seat_row(row._mapping))
             for row in await conn.execute(_of_games(actions_table, condition)):
-                loaded[row.game_id].actions.append(ActionRow(row.n, row.seat, row.action, row.by_bot, row.at))
+                loaded[row.game_id].actions.append(
+                    ActionRow(row.n, row.seat, row.action, row.by_bot, row.at, row.digest)
+                )
         return list(loaded.values())
 
     async def seats_for_tokens(self, token_hashes: list[str]) -> list[tuple[GameRow, SeatRow, int]]:

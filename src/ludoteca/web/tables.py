@@ -24,7 +24,7 @@ from ludoteca.core.errors import LudotecaError
 from . import text, workers
 from .i18n import Translator
 from .lobby import NewGame
-from .match import Match, MatchError, Seat
+from .match import Diverged, Match, MatchError, Seat
 from .present import BoardCache, state_message
 from .store import ActionRow, GameRow, SeatRow, Store, StoredGame, StoreError
 
@@ -101,8 +101,10 @@ class Room:
 
 
 def match_from_stored(stored: StoredGame) -> Match:
+    """The match of a stored game, replayed and checked against its stored digests (see :class:`Match`)."""
     g = stored.game
     seats = [Seat(s.seat, s.name, s.kind, s.bot, s.token_hash, s.autoplay) for s in stored.seats]
+    diverged = None if g.diverged_at is None else Diverged(g.diverged_at, g.diverged_reason or "")
     return Match(
         g.id,
         games.get(g.game),
@@ -112,6 +114,8 @@ def match_from_stored(stored: StoredGame) -> Match:
         start_player=g.start_player,
         turn_seconds=g.turn_seconds,
         actions=[a.action for a in stored.actions],
+        digests=[a.digest for a in stored.actions],
+        diverged=diverged,
     )
 
 
@@ -130,7 +134,7 @@ class Tables:
         """Load every unfinished game from the store (after a start or a crash) and set its bots going."""
         for stored in await self.store.unfinished():
             try:
-                room = Room(match_from_stored(stored))
+                room = Room(await self._load(stored))
             except LudotecaError:
                 log.exception("game %s does not replay; left in the store untouched", stored.game.id)
                 continue
@@ -150,9 +154,19 @@ class Tables:
                 stored = await self.store.load(game_id)
                 if stored is None:
                     return None
-                room = self.rooms[game_id] = Room(match_from_stored(stored))
+                room = self.rooms[game_id] = Room(await self._load(stored))
                 self.after_change(room)
         return room
+
+    async def _load(self, stored: StoredGame) -> Match:
+        """A stored game's match; what its replay found is written back: the digests of actions stored
+        before digests existed, or the divergence (never silently: the game is marked and stops)."""
+        match = match_from_stored(stored)
+        if match.diverged is not None and stored.game.diverged_at is None:
+            log.error("game %s diverged at action %d: %s", match.id, match.diverged.at, match.diverged.reason)
+            await self.store.mark_diverged(match.id, match.diverged.at, match.diverged.reason)
+        await self.store.fill_digests(match.id, match.missing_digests([a.digest for a in stored.actions]))
+        return match
 
     async def create(self, new: NewGame) -> Room:
         match = Match(new.id, new.definition, new.options, new.seed, new.seats, turn_seconds=new.turn_seconds)
@@ -164,6 +178,7 @@ class Tables:
             start_player=None,
             turn_seconds=new.turn_seconds,
             created=time.time(),
+            rules_version=match.rules_version,
         )
         seats = [SeatRow(s.seat, s.name, s.kind, s.bot, s.token_hash, s.autoplay) for s in new.seats]
         await self.store.create_game(row, seats)
@@ -180,12 +195,14 @@ class Tables:
             if seat >= 0 and match.seats[seat].bot_plays != by_bot:
                 raise MatchError("autoplay" if not by_bot else "stale")
             parsed, text = match.check(seat, version, action)
+            after = match.prepare(parsed)
+            row = ActionRow(match.version, seat, text, by_bot, time.time(), after.digest)
             try:
-                await self.store.append_action(match.id, ActionRow(match.version, seat, text, by_bot, time.time()))
+                await self.store.append_action(match.id, row)
             except StoreError as e:
                 log.exception("could not store an action of game %s", match.id)
                 raise MatchError("storage", str(e)) from None
-            match.commit(parsed, text)
+            match.commit(parsed, text, after)
             if match.finished:
                 await self.store.finish(match.id, match.result_dict())
         self.after_change(room)

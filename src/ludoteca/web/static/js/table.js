@@ -77,7 +77,7 @@ function applyState(next) {
   const hand = next.private_svg;
   $("hand-section").hidden = !hand;
   setSvg($("hand"), hand || "");
-  $("phase-text").textContent = next.result ? "" : next.phase_text || "";
+  $("phase-text").textContent = next.result || next.diverged ? "" : next.phase_text || "";
   renderSeats($("seats"), next);
 
   const legal = next.seat >= 0 ? next.legal || [] : [];
@@ -87,6 +87,9 @@ function applyState(next) {
   const actor = next.to_act >= 0 ? next.seats[next.to_act] : null;
   countdown.set(next.result ? null : next.deadline, actor ? actor.name : "", next.to_act === next.seat);
 
+  $("diverged").hidden = !next.diverged;
+  $("turn-bar").hidden = Boolean(next.diverged); // nobody's turn: the notice below says why
+  $("diverged-text").textContent = next.diverged ? next.diverged.text : "";
   if (next.result) renderEnd(next);
   $("end-screen").hidden = !next.result;
   if (versionChanged) hideHint();
@@ -104,6 +107,7 @@ function status() {
   if (!connected) text = state ? t("Reconnecting…") : t("Connecting…");
   else if (!state) text = t("Connecting…");
   else if (state.result) text = t("Game over");
+  else if (state.diverged) text = "";
   else if (state.to_act === state.seat && (state.legal || []).length > 0) {
     text = t("Your turn");
     yourTurn = true;
@@ -117,7 +121,7 @@ function status() {
 
 function controls() {
   const me = mySeat();
-  const over = Boolean(state && state.result);
+  const over = Boolean(state && (state.result || state.diverged));
   const canAct = Boolean(state && (state.legal || []).length > 0 && !pending && connected);
   $("hint-btn").hidden = !me || over;
   $("hint-btn").disabled = !canAct;
