@@ -227,7 +227,7 @@ async def test_a_game_that_no_longer_replays_is_marked_diverged_never_altered(da
             assert [a.digest is not None for a in stored.actions] == [True] * 9 + [False] * 6
             # a stored digest that no longer matches: the table the players saw differs from the replay
             good = tables.rooms["v3"].match
-            async with store._engine.begin() as conn:  # noqa: SLF001 (the test plays the part of a changed rules core)
+            async with store._engine.begin() as conn:
                 await conn.execute(
                     sa.text("UPDATE actions SET digest = 'x' WHERE game_id = 'v3' AND n = 4")
                 )
