@@ -45,7 +45,8 @@ def test_healthz_and_pages(base: str) -> None:
         ({"game": "kreta", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "genius"}]}, "unknown bot"),
         ({"game": "kreta", "seats": [{"kind": "human"}] * 2, "options": {"board": "/etc/passwd"}}, "cannot be set"),
         ({"game": "verraeter", "seats": [{"kind": "human"}] * 3, "options": {"edition": 1999}}, "edition"),
-        ({"game": "verraeter", "seats": [{"kind": "human"}] * 3, "options": {"hand_limit": 2}}, "hand_limit"),  # the lobby offers 5 and 6 only (the core names the starting hand: tests/verraeter)
+        # the lobby offers 5 and 6 only (the core's own refusal names the starting hand: tests/verraeter)
+        ({"game": "verraeter", "seats": [{"kind": "human"}] * 3, "options": {"hand_limit": 2}}, "hand_limit"),
         ({"game": "kreta", "seats": [{"kind": "human", "name": "x" * 300}] * 2}, "name"),
         ({"game": "kreta", "seats": [{"kind": "human"}] * 2, "seed": -1}, "seed"),
         ({"game": "kreta", "seats": [{"kind": "human"}] * 2, "turn_seconds": 1}, "timer"),
