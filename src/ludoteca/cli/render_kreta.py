@@ -323,6 +323,8 @@ def describe(event: Event, names: Sequence[str]) -> str:
     fn = _DESCRIBE.get(event.kind)
     if fn is None:
         return generic(event, names)
+    if event.kind == "takeback" and event.seat < 0:
+        return "Everyone takes their played cards back into hand."
     try:
         return fn(seat_name(names, event.seat), event.data, names)
     except (IndexError, TypeError, ValueError):
@@ -429,7 +431,8 @@ def _replace(who: str, data: tuple[object, ...], names: Sequence[str]) -> str:
 
 
 def _takeback(who: str, data: tuple[object, ...], names: Sequence[str]) -> str:
-    return "Everyone takes their played cards back into hand."
+    """Option takeback=castellan: only the Castellan's player (seat -1, every player: see describe)."""
+    return f"{who} takes their played cards back into hand."
 
 
 def _end(who: str, data: tuple[object, ...], names: Sequence[str]) -> str:

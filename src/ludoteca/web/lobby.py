@@ -33,6 +33,8 @@ class Option:
     kind: str
     """``bool`` or ``choice``."""
     choices: tuple[Any, ...] = ()
+    labels: tuple[str, ...] = ()
+    """English labels of the choices, in order (translated when shown); none: the values themselves."""
 
 
 def _(message: str) -> str:
@@ -47,7 +49,16 @@ OPTIONS: dict[str, tuple[Option, ...]] = {
         Option("draw_cap", _("Most cards drawn per round"), "choice", (3, None)),
         Option("builder_places_kontor", _("The Builder may place a Kontor"), "bool"),
     ),
-    "kreta": (Option("abbot_blocks_passing", _("Abbots block passing villagers"), "bool"),),
+    "kreta": (
+        Option("abbot_blocks_passing", _("Abbots block passing villagers"), "bool"),
+        Option(
+            "takeback",
+            _("At a scoring, cards go back into hand for"),
+            "choice",
+            ("all", "castellan"),
+            (_("Every player"), _("Only the Castellan's player")),
+        ),
+    ),
 }
 
 
@@ -88,6 +99,7 @@ def schema(tr: Callable[[str], str]) -> list[dict[str, Any]]:
                         "label": tr(o.label),
                         "kind": o.kind,
                         "choices": list(o.choices),
+                        "labels": [tr(label) for label in o.labels],
                         "default": defaults.get(o.key),
                     }
                     for o in OPTIONS[name]
