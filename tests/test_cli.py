@@ -353,8 +353,8 @@ def _printed_board(tmp_path: Path) -> Path:
 
     data = json.loads(resources.files("ludoteca.kreta").joinpath("data/crete.json").read_text(encoding="utf-8"))
     for province in data["provinces"]:
-        if province["id"] in ("mirabello", "messara"):
-            province["port"] = province["id"] == "mirabello"
+        if province["id"] in ("mirabello", "apokoronas", "messara"):
+            province["port"] = province["id"] != "messara"
             province["vp"] = {"hill": 3, "plain": 4}[province["type"]] + 2 * province["port"]
     path = tmp_path / "printed.json"
     path.write_text(json.dumps(data), encoding="utf-8")
