@@ -161,3 +161,16 @@ def test_random_play_with_takeback_castellan_keeps_the_invariants() -> None:
             check_invariants(state)
             play_random(state, rng, 5)
         check_invariants(state)
+
+
+def test_a_refused_card_says_when_it_comes_back() -> None:
+    from ludoteca.cli.render_kreta import explain
+    from ludoteca.core.errors import IllegalActionError
+
+    state = table(CASTELLAN_ONLY)
+    state.apply(parse_action("castellan"))
+    state.apply(parse_action("keep"))  # Red to play, their Admiral still lying in front of them
+    with pytest.raises(IllegalActionError, match="until they play their Castellan"):
+        state.apply(parse_action("admiral +t0"))
+    assert "the others keep theirs lying" in explain(state.view(RED))
+    assert "everyone takes their cards back" in explain(table(KretaOptions()).view(YELLOW))
