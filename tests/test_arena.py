@@ -270,7 +270,7 @@ def test_kreta_json_is_one_object_and_the_same_for_any_jobs(monkeypatch: pytest.
     assert {k: data[k] for k in ("game", "players", "seed", "deals", "games", "parity")} == {
         "game": "kreta", "players": 2, "seed": 9, "deals": 3, "games": 6, "parity": 0.5,
     }  # fmt: skip
-    assert data["options"] == {"board": None, "abbot_blocks_passing": True, "rules_version": 1}
+    assert data["options"] == {"board": None, "abbot_blocks_passing": True, "takeback": "all", "rules_version": 2}
     assert [row["bot"] for row in data["bots"]] == ["random", "lucky"]
     for row in data["bots"]:
         assert set(row) == {"bot", "seats", "games", "win_share", "mean_score", "seconds_per_move", "moves"}

@@ -349,6 +349,33 @@ def test_board_writes_the_kreta_svg(tmp_path: Path) -> None:
     assert to_stdout.exit_code == 0 and to_stdout.stdout == svg
 
 
+def _printed_board(tmp_path: Path) -> Path:
+    """A user's board file that breaks only the reconstruction's assumptions (8 ports, Messara without one)."""
+    from importlib import resources
+
+    data = json.loads(resources.files("ludoteca.kreta").joinpath("data/crete.json").read_text(encoding="utf-8"))
+    for province in data["provinces"]:
+        if province["id"] in ("mirabello", "apokoronas", "messara"):
+            province["port"] = province["id"] != "messara"
+            province["vp"] = {"hill": 3, "plain": 4}[province["type"]] + 2 * province["port"]
+    path = tmp_path / "printed.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_a_board_file_departing_from_the_reconstruction_is_drawn_and_played_with_warnings(tmp_path: Path) -> None:
+    path = _printed_board(tmp_path)
+    drawn = run("board", "kreta", "-o", f"board={path}", "--svg", "-")
+    assert drawn.exit_code == 0, drawn.output
+    assert "<svg" in drawn.stdout and "8 ports, not 7" in drawn.stderr
+    assert "plains without a port: messara" in drawn.stderr
+    played = run("play", "kreta", "--seats", "random,random", "--seed", "3", "-o", f"board={path}")
+    assert played.exit_code == 0, played.output
+    assert "8 ports, not 7" in played.output
+    shipped = run("play", "kreta", "--seats", "random,random", "--seed", "3")
+    assert shipped.exit_code == 0 and "warning" not in shipped.output.lower()
+
+
 def test_board_needs_a_writable_file(tmp_path: Path) -> None:
     result = run("board", "kreta", "--svg", str(tmp_path / "no" / "such" / "dir.svg"))
     assert result.exit_code == 2 and result.stderr.startswith("ludoteca: error: cannot write")

@@ -10,14 +10,15 @@ from typing import Any
 import pytest
 
 from ludoteca.core.errors import SetupError
-from ludoteca.kreta.board import (
-    Board,
-    board_from_dict,
-    coast_stretches,
-    constraint_violations,
-    geometry_violations,
-    load_board,
-)
+from ludoteca.kreta.board import Board, board_from_dict, coast_stretches, geometry_violations, load_board
+from ludoteca.kreta.board_checks import BoardReport, check_board, option_warnings
+from ludoteca.kreta.options import KretaOptions
+
+
+def constraint_violations(board: Board) -> list[str]:
+    """Everything the checker finds, errors and warnings alike."""
+    report = check_board(board)
+    return [*report.errors, *report.warnings]
 
 
 def crete_data() -> dict[str, Any]:
@@ -240,34 +241,74 @@ def one_node_province(d: dict[str, Any]) -> None:
 
 
 CHECKS = [
-    ("16 provinces", lambda d: drop_province(d, "lasithi"), "15 provinces, not 16"),
-    ("2/8/6 types", set_type("ida", "hill"), "9 hills"),
-    ("nodes 1–26", renumber, "not 26 numbered 1–26"),
-    ("26 nodes", lambda d: d["nodes"].append({"id": 27, "provinces": ["ida", "candia"]}), "27 nodes"),
-    ("exactly 4 four-province nodes", fifth_four_node, "5 nodes touch 4 provinces"),
-    ("shore nodes touch 2", shore_node_with_three, "shore node"),
-    ("inland nodes touch 3 or 4", inland_node_with_two, "touches 2 provinces, not 3 or 4"),
-    ("41 - s inland segments", drop_border, "inland border segments, not 41 − 12 shore nodes = 29"),
-    ("borders name their nodes", short_border, "do not name their end nodes"),
-    ("border nodes touch both provinces", wrong_border_node, "does not touch both provinces"),
-    ("border ends differ", loop_border, "starts and ends at the same node"),
-    ("coast listed", lambda d: d.pop("coast"), "does not list its shore nodes"),
-    ("coast order", swap_coast, "do not share exactly one province"),
-    ("7 ports", set_port("mirabello", True), "8 ports, not 7"),
-    ("plains have ports", set_port("messara", False), "plains without a port: messara"),
-    ("a hill port", lambda d: [set_port(p, False)(d) for p in ("rethymno", "candia", "ierapetra")], "no hill"),
-    ("a mountain port", lambda d: [set_port(p, False)(d) for p in ("sfakia", "sitia")], "no mountain"),
-    ("ports on the coast", set_port("ida", True), "port province ida does not reach the coast"),
-    ("at least 2 nodes", one_node_province, "ida touches 1 node(s)"),
-    ("connected", lonely_province, "not reachable across borders"),
-    ("boundaries close", lonely_province, "the boundary of lasithi"),
+    ("16 provinces", "error", lambda d: drop_province(d, "lasithi"), "15 provinces, not 16"),
+    ("2/8/6 types", "error", set_type("ida", "hill"), "9 hills"),
+    ("nodes 1–26", "error", renumber, "not 26 numbered 1–26"),
+    ("26 nodes", "error", lambda d: d["nodes"].append({"id": 27, "provinces": ["ida", "candia"]}), "27 nodes"),
+    ("exactly 4 four-province nodes", "warning", fifth_four_node, "5 nodes touch 4 provinces"),
+    ("shore nodes touch 2", "warning", shore_node_with_three, "shore node"),
+    ("inland nodes touch 3 or 4", "error", inland_node_with_two, "touches 2 provinces, not 3 or 4"),
+    ("41 - s inland segments", "warning", drop_border, "inland border segments, not 41 − 12 shore nodes = 29"),
+    ("borders name their nodes", "error", short_border, "do not name their end nodes"),
+    ("border nodes touch both provinces", "error", wrong_border_node, "does not touch both provinces"),
+    ("border ends differ", "error", loop_border, "starts and ends at the same node"),
+    ("coast listed", "error", lambda d: d.pop("coast"), "does not list its shore nodes"),
+    ("coast order", "error", swap_coast, "do not share exactly one province"),
+    ("7 ports", "warning", set_port("mirabello", True), "8 ports, not 7"),
+    ("plains have ports", "warning", set_port("messara", False), "plains without a port: messara"),
+    ("a hill port", "warning", lambda d: [set_port(p, False)(d) for p in ("rethymno", "candia", "ierapetra")], "hill"),
+    ("a mountain port", "warning", lambda d: [set_port(p, False)(d) for p in ("sfakia", "sitia")], "no mountain"),
+    ("ports on the coast", "error", set_port("ida", True), "port province ida does not reach the coast"),
+    ("at least 2 nodes", "error", one_node_province, "ida touches 1 node(s)"),
+    ("connected", "error", lonely_province, "not reachable across borders"),
+    ("boundaries close", "error", lonely_province, "the boundary of lasithi"),
 ]
 
 
-@pytest.mark.parametrize(("what", "change", "message"), CHECKS, ids=[c[0] for c in CHECKS])
-def test_each_published_fact_is_checked(what: str, change: Any, message: str) -> None:
-    problems = constraint_violations(edited(change))
-    assert mentions(problems, message), problems
+@pytest.mark.parametrize(("what", "kind", "change", "message"), CHECKS, ids=[c[0] for c in CHECKS])
+def test_each_published_fact_is_checked(what: str, kind: str, change: Any, message: str) -> None:
+    """What the seed states is an error; what the reconstruction assumed (7 ports, which provinces have
+    them, shore nodes touching 2, exactly four 4-province nodes and Euler's counts that follow) a warning."""
+    report = check_board(edited(change))
+    found, other = (report.errors, report.warnings) if kind == "error" else (report.warnings, report.errors)
+    assert mentions(list(found), message), report
+    assert not mentions(list(other), message), report
+
+
+def moved_ports(d: dict[str, Any]) -> None:
+    """Another set of ports on the coast, none of them on a mountain (Candia and Messara swap types)."""
+    for pid in ("sfakia", "sitia", "messara"):
+        set_port(pid, False)(d)
+    for pid in ("apokoronas", "mylopotamos", "mirabello"):
+        set_port(pid, True)(d)
+    province(d, "candia")["type"] = "plain"  # and Messara a hill, so that there are still 2 plains and 8 hills
+    province(d, "messara")["type"] = "hill"
+    for pid in ("candia", "messara"):
+        set_port(pid, province(d, pid)["port"])(d)
+
+
+def test_a_board_breaking_only_the_reconstructions_assumptions_loads_with_warnings(tmp_path: Any) -> None:
+    data = copy.deepcopy(CRETE)
+    moved_ports(data)
+    path = tmp_path / "printed.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    board = load_board(path)  # never rejected
+    report = check_board(board)
+    assert report.errors == ()
+    assert mentions(list(report.warnings), "no mountain has a port")
+    notes = option_warnings(KretaOptions(board=str(path)))
+    assert notes and all("warning" in note for note in notes)
+    assert mentions(notes, "no mountain has a port")
+    set_port("kissamos", True)(data)  # an eighth port, on a mountain
+    report = check_board(board_from_dict(data))
+    assert report.errors == () and report.warnings == ("8 ports, not 7",)
+    set_port("kydonia", False)(data)  # seven again, one plain without
+    assert check_board(board_from_dict(data)) == BoardReport(warnings=("plains without a port: kydonia",))
+
+
+def test_the_shipped_board_and_the_default_options_give_no_warnings() -> None:
+    assert check_board(load_board()).errors == check_board(load_board()).warnings == ()
+    assert option_warnings(KretaOptions()) == []
 
 
 def test_nodes_that_do_not_close_around_are_caught() -> None:

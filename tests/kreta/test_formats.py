@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from ludoteca.core.errors import NotationError, OptionError, SetupError
-from ludoteca.kreta import DEFINITION, KretaOptions, from_setup, new_game, to_setup
+from ludoteca.kreta import DEFINITION, RULES_VERSION, KretaOptions, from_setup, new_game, to_setup
 from ludoteca.kreta.actions import (
     AbbotMove,
     AbbotPlace,
@@ -146,8 +146,12 @@ def test_options_defaults_and_round_trip() -> None:
     options = KretaOptions.from_dict({})
     assert options == KretaOptions() and options.board is None and options.abbot_blocks_passing
     assert KretaOptions.from_dict(options.to_dict()) == options
-    expected = {"board": None, "abbot_blocks_passing": True, "rules_version": 1}
-    assert json.loads(json.dumps(options.to_dict())) == expected
+    assert json.loads(json.dumps(options.to_dict())) == {
+        "board": None,
+        "abbot_blocks_passing": True,
+        "takeback": "all",
+        "rules_version": RULES_VERSION,
+    }
 
 
 def test_options_accept_command_line_strings() -> None:

@@ -56,7 +56,9 @@ FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthChe
 FASTER = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=2**32)
 players = st.integers(min_value=2, max_value=4)
-options = st.builds(KretaOptions, abbot_blocks_passing=st.booleans())
+options = st.builds(
+    KretaOptions, abbot_blocks_passing=st.booleans(), takeback=st.sampled_from(["all", "castellan"])
+)
 
 
 @FAST

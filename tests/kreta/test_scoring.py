@@ -59,11 +59,11 @@ def test_worked_example_scores_exactly_as_the_specification() -> None:
     ]
     assert view.province_vp == (5, 7, 7, 2)
     assert state.result().breakdown[BLUE] == {"provinces": 7, "tiles": 1}
-    # then: node 2 spent, node 5 still up, node 3 revealed; the pile is empty, so no choice: Green plays
+    # then: cards back, node 2 spent, node 5 still up, node 3 revealed; the pile is empty, so no choice: Green plays
     assert view.scorings == 1 and view.scored_nodes == (2,)
     assert view.fort_row[:3] == (None, 5, 3)
     assert view.phase == "play" and view.to_act == GREEN
-    assert [e.kind for e in events][-3:] == ["spent", "reveal", "takeback"]
+    assert [e.kind for e in events][-3:] == ["takeback", "spent", "reveal"]  # the seed's order (rules version 2)
 
 
 def _score(players: list[dict[str, Any]], node: int = 1) -> tuple[int, ...]:

@@ -23,6 +23,7 @@ CASES: list[tuple[str, int, dict[str, Any]]] = [
     ("kreta", 4, {}),
     ("kreta", 2, {"abbot_blocks_passing": False}),
     ("kreta", 4, {"abbot_blocks_passing": False}),
+    ("kreta", 3, {"takeback": "castellan"}),
 ]
 GAMES_PER_CASE = {"verraeter": 24, "kreta": 3}
 

@@ -72,6 +72,7 @@ SIMS = [
     ("ludoteca_kreta", {"players": 3}, 1),
     ("ludoteca_kreta", {"players": 4}, 1),
     ("ludoteca_kreta", {"players": 2, "abbot_blocks_passing": False}, 1),
+    ("ludoteca_kreta", {"players": 3, "takeback": "castellan"}, 1),
 ]
 
 
@@ -136,6 +137,8 @@ def test_parameters_are_the_rule_options() -> None:
         True,
     )
     assert load_game("kreta", 3, abbot_blocks_passing=False).rules.options.abbot_blocks_passing is False
+    assert load_game("kreta", 3, takeback="castellan").rules.options.takeback == "castellan"
+    assert pyspiel.load_game("ludoteca_kreta").get_parameters()["takeback"] == "all"
     assert load_game("kreta").num_players() == 2 and load_game("verraeter").num_players() == 4
     with pytest.raises(ValueError, match="2 to 4 players, not 5"):
         pyspiel.load_game("ludoteca_kreta", {"players": 5})

@@ -96,6 +96,9 @@ def test_rule_options_are_keywords_checked_by_the_core() -> None:
     env = kreta_v0.env(players=2, abbot_blocks_passing=False)
     env.reset(seed=1)
     assert env.unwrapped.game_state.view(0).options.abbot_blocks_passing is False
+    env = kreta_v0.env(players=3, takeback="castellan")
+    env.reset(seed=1)
+    assert env.unwrapped.game_state.view(0).options.takeback == "castellan"
     with pytest.raises(OptionError, match="hand_size"):
         verraeter_v0.env(hand_size=6)
     with pytest.raises(OptionError, match="edition"):

@@ -8,7 +8,8 @@ will be if someone gains by it or has only the Castellan left); the face-down sc
 of their number, spread over the nodes not yet seen, since a lead there is easily contested before
 they come. On top come the farm tiles a seat can reach with its ships and villagers (more with the
 Farmer in hand), the villages its harvested tiles allow, and its character cards (an action to come
-for each card in hand, half that for a played one, which the next scoring brings back). The bot
+for each card in hand, half that for a played one, which the next scoring brings back: with option
+``takeback=castellan`` only the seat's own Castellan does). The bot
 maximises its own estimate minus the others' (their mean, leaning to the leader): every legal action
 is valued on a light copy of the position, the best few again after the next player's best answer to
 each (played on a copy of the game built from the view), so that it scores with the Castellan when
@@ -522,7 +523,8 @@ class _Eval:
         return out
 
     def castellan_value(self) -> float:
-        """Score the imminent node now; the row moves on and every hand is full again."""
+        """Score the imminent node now; the row moves on and every hand is full again (with option
+        ``takeback=castellan`` only ours: the others' played cards stay where they are)."""
         v, n, me = self.v, self.n, self.me
         won = self.won(lambda p: self.inf[p])
         coef = self.coef
@@ -534,7 +536,10 @@ class _Eval:
             return out - sum(self.terms) + bonus
         nxt = v.fort_row[v.scorings + 1]
         saved_cast, saved_only = self.cast, self.only
-        self.cast, self.only = [True] * n, [False] * n
+        everyone = v.options.takeback == "all"
+        back = [everyone or s == me for s in range(n)]
+        self.cast = [True if back[s] else saved_cast[s] for s in range(n)]
+        self.only = [False if back[s] else saved_only[s] for s in range(n)]
         try:
             out += self.rescored(self._row_weights(v.scorings, shift=1), nxt)
         finally:
@@ -542,6 +547,8 @@ class _Eval:
         full = tuple(CARDS)
         par = self.par
         for s in range(n):
+            if not back[s]:
+                continue
             out += coef[s] * (self.hand_value(full, ()) - self.hand_value(self.hands[s], self.played[s]))
             # the Farmer comes back: reachable tiles are worth more
             if self.farm[s] and not _farmer_ready(self.hands[s], self.played[s]):

@@ -166,6 +166,13 @@ def _parse_options(pairs: Sequence[str]) -> dict[str, str]:
     return out
 
 
+def _print_option_warnings(console: Console, definition: GameDefinition, options: Any) -> None:
+    """The game's warnings about the options in force (a Kreta board file unlike the printed board)."""
+    if definition.option_warnings is not None:
+        for line in definition.option_warnings(options):
+            console.print(line, style="yellow", soft_wrap=True, markup=False, highlight=False)
+
+
 def _describe_options(options: Any, definition: GameDefinition) -> str:
     describe = getattr(options, "describe", None)
     if callable(describe):
@@ -231,6 +238,7 @@ def play(
         style="dim",
         soft_wrap=True,
     )
+    _print_option_warnings(console, definition, options)
     players = _players(seat_names, kinds, chosen_seed)
     return Session(definition, state, players, recorder, console, delay=delay, verbose=verbose).run()
 
@@ -282,6 +290,7 @@ def _resume(
     console.print(f"[bold]{definition.title}[/] · resumed from {path} after {len(record.actions)} actions · {who}",
                   soft_wrap=True)
     console.print(f"Seed {record.seed} · rules: {_describe_options(options, definition)}", style="dim", soft_wrap=True)
+    _print_option_warnings(console, definition, options)
     recorder = Recorder(record, record_path or path)
     recorder.start()
     players = _players(record.players, kinds, record.seed, len(record.actions))
@@ -371,10 +380,14 @@ def replay_cmd(file: str, as_json: bool, upto: int | None, show_log: bool, row: 
 @cli.command()
 @click.argument("game")
 @click.option("--svg", "svg_path", required=True, metavar="FILE", help="Write the SVG here ('-': stdout).")
-def board(game: str, svg_path: str) -> int:
-    """Draw the board of GAME (kreta) as an SVG picture."""
-    if _game(game).name != "kreta":
+@click.option("--option", "-o", "option_pairs", multiple=True, metavar="KEY=VALUE",
+              help="A rule option: -o board=FILE draws your own board file (its warnings go to stderr).")
+def board(game: str, svg_path: str, option_pairs: tuple[str, ...]) -> int:
+    """Draw the board of GAME (kreta) as an SVG picture: the shipped one, or a board file (-o board=FILE)."""
+    definition = _game(game)
+    if definition.name != "kreta":
         raise LudotecaError(f"only Kreta has a board to draw, not {game!r}")
+    options = definition.options_from_dict(_parse_options(option_pairs))
     try:
         from ludoteca.kreta.board import load_board
         from ludoteca.kreta.svg import render_svg
@@ -382,7 +395,10 @@ def board(game: str, svg_path: str) -> int:
         if not (e.name or "").startswith("ludoteca."):
             raise
         raise LudotecaError("the Kreta board drawing is not available in this version of ludoteca") from None
-    svg = render_svg(load_board())
+    svg = render_svg(load_board(options.board))
+    if definition.option_warnings is not None:
+        for line in definition.option_warnings(options):
+            click.echo(line, err=True)
     if svg_path == "-":
         click.echo(svg, nl=not svg.endswith("\n"))
         return 0

@@ -305,13 +305,18 @@ def explain(view: KretaView) -> str:
             "Each step moves one of your villagers across one border. Stop when you like, as long as at least "
             "one villager has moved and no province is left over its limit of 7."
         )
+    back = (
+        "everyone takes their cards back"
+        if getattr(view.options, "takeback", "all") == "all"
+        else "you take your cards back (the others keep theirs lying: option takeback=castellan)"
+    )
     return (
         "Play one character card from your hand and carry out its action. Admiral: place or move ships. "
         "Commander: place a villager, or move villagers with 4 steps across borders. Abbot: place your abbot "
         "or move it up to 3 provinces. Farmer: harvest the tiles linked to your ships by your villagers. "
         "Architect: build a fort on a node or a village (needs as many tiles as villages). King: repeat a "
         "card lying in front of you. Castellan: score the node of the leftmost face-up fort card, then "
-        "everyone takes their cards back. A province holding 7 abbots, villagers and villages is full."
+        f"{back}. A province holding 7 abbots, villagers and villages is full."
     )
 
 
@@ -323,6 +328,8 @@ def describe(event: Event, names: Sequence[str]) -> str:
     fn = _DESCRIBE.get(event.kind)
     if fn is None:
         return generic(event, names)
+    if event.kind == "takeback" and event.seat < 0:
+        return "Everyone takes their played cards back into hand."
     try:
         return fn(seat_name(names, event.seat), event.data, names)
     except (IndexError, TypeError, ValueError):
@@ -429,7 +436,8 @@ def _replace(who: str, data: tuple[object, ...], names: Sequence[str]) -> str:
 
 
 def _takeback(who: str, data: tuple[object, ...], names: Sequence[str]) -> str:
-    return "Everyone takes their played cards back into hand."
+    """Option takeback=castellan: only the Castellan's player (seat -1, every player: see describe)."""
+    return f"{who} takes their played cards back into hand."
 
 
 def _end(who: str, data: tuple[object, ...], names: Sequence[str]) -> str:

@@ -118,3 +118,7 @@ class GameDefinition:
     determinize: Callable[..., Any] | None = None
     """``determinize(view, rng) -> state``: a full state the view could have come from, hidden parts
     sampled from ``rng`` (for search with hidden information); ``state.view(view.player) == view``."""
+    option_warnings: Callable[[Any], Sequence[str]] | None = None
+    """``option_warnings(options) -> lines``: what people should know about the options before playing
+    (Kreta: how a board file departs from the printed board as sources describe it); data, shown by the
+    front ends. None: the game never has any."""

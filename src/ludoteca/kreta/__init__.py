@@ -15,6 +15,7 @@ from ludoteca.core.game import GameDefinition
 from . import actions
 from .actions import KretaAction, action_from_json, parse_action
 from .board import Board, board_from_dict, load_board
+from .board_checks import option_warnings
 from .constants import SEAT_NAMES
 from .options import RULES_VERSION, KretaOptions
 from .setup import determinize, from_setup, new_game, to_setup
@@ -37,6 +38,7 @@ DEFINITION = GameDefinition(
     view_type=KretaView,
     rules_version=RULES_VERSION,
     determinize=determinize,
+    option_warnings=option_warnings,
 )
 
 __all__ = [

@@ -2,14 +2,15 @@
 
 Nobody has published the printed map's data, so the package ships a reconstruction
 (``data/crete.json``); a user who owns the printed board can write its data in the same format and
-load it instead (``load_board(path)``). This module only reads and cross-checks the file; the
-published constraints a board must meet are checked by :func:`constraint_violations`.
+load it instead (``load_board(path)``). This module only reads and cross-checks the file (refusing
+what no game could be played on); whether a board is the printed one — what the rules state, what the
+reconstruction assumed — is for :func:`ludoteca.kreta.board_checks.check_board`.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -233,7 +234,7 @@ def load_board(path: str | Path | None = None) -> Board:
     return board_from_dict(read_json(path, "board file", SetupError))
 
 
-# --- the published facts -------------------------------------------------------------------------
+# --- the map ---------------------------------------------------------------------------------------
 
 SEA = -1
 """The face index the checks use for the sea around the island."""
@@ -243,7 +244,7 @@ def coast_stretches(board: Board) -> list[tuple[int, int, int | None]]:
     """The coast between consecutive shore nodes: ``(node, next node, province)`` around the island.
 
     The province of a stretch is the one both end nodes touch; None when that is not exactly one
-    province (such a board is reported by :func:`constraint_violations`).
+    province (such a board is reported by :func:`ludoteca.kreta.board_checks.check_board`).
     """
     out: list[tuple[int, int, int | None]] = []
     ring = board.coast
@@ -255,190 +256,6 @@ def coast_stretches(board: Board) -> list[tuple[int, int, int | None]]:
         common = touches.get(u, set()) & touches.get(v, set())
         out.append((u, v, next(iter(common)) if len(common) == 1 else None))
     return out
-
-
-def constraint_violations(board: Board) -> list[str]:
-    """Every published fact about the printed board that ``board`` breaks (empty: none).
-
-    The facts (rules digest, "The board is a reconstruction"): 16 provinces, 2 plains, 8 hills and
-    6 mountains; nodes numbered 1–26; 7 ports, among them both plains, a hill and a mountain, all on
-    the coast; every province touches at least two nodes; the provinces are connected across borders;
-    and every place where borders end is a node and nothing else is. That last fact is checked as a
-    map: the shore nodes (``coast``) touch 2 provinces, the other nodes 3 or 4, exactly 4 nodes touch
-    4; every border segment names two different end nodes that both touch both its provinces, so two
-    provinces share a border exactly when a segment joins two nodes touching both; each province's
-    segments and coast stretches close into one ring through exactly the nodes that touch it; around
-    each node its borders and faces (the sea included) close into one ring; and, by Euler's formula
-    for 26 nodes and 17 faces, there are 41 − (shore nodes) inland segments, so that at least 14 nodes
-    touch 3 or 4 provinces. Geometry is checked separately by :func:`geometry_violations`.
-    """
-    problems: list[str] = []
-    counts = {k: sum(1 for p in board.provinces if p.kind == k) for k in KINDS}
-    if len(board.provinces) != 16:
-        problems.append(f"{len(board.provinces)} provinces, not 16")
-    if counts != {"plain": 2, "hill": 8, "mountain": 6}:
-        problems.append(
-            f"{counts['plain']} plains, {counts['hill']} hills, {counts['mountain']} mountains, not 2, 8 and 6"
-        )
-    numbers = [n.number for n in board.nodes]
-    if numbers != list(range(1, 27)):
-        problems.append(f"{len(numbers)} nodes numbered {_seq(numbers)}, not 26 numbered 1–26")
-    names = {p.index: p.id for p in board.provinces}
-
-    # ports
-    ports = [board.provinces[i] for i in board.ports]
-    if len(ports) != 7:
-        problems.append(f"{len(ports)} ports, not 7")
-    plains_without = [p.id for p in board.provinces if p.kind == "plain" and not p.port]
-    if plains_without:
-        problems.append(f"plains without a port: {', '.join(plains_without)}")
-    for kind in ("hill", "mountain"):
-        if not any(p.kind == kind for p in ports):
-            problems.append(f"no {kind} has a port")
-
-    # nodes: how many provinces each touches
-    shore = set(board.coast)
-    if not board.coast:
-        problems.append("the board does not list its shore nodes ('coast')")
-    elif len(shore) != len(board.coast):
-        problems.append("the coast lists a node twice")
-    four = [n.number for n in board.nodes if len(n.provinces) == 4]
-    if len(four) != 4:
-        problems.append(f"{len(four)} nodes touch 4 provinces ({_seq(four)}), not exactly 4")
-    for n in board.nodes:
-        k = len(n.provinces)
-        if n.number in shore and k != 2:
-            problems.append(f"shore node {n.number} touches {k} provinces, not 2")
-        if n.number not in shore and k not in (3, 4):
-            problems.append(f"inland node {n.number} touches {k} provinces, not 3 or 4")
-    many = sum(1 for n in board.nodes if len(n.provinces) >= 3)
-    if many < 14:
-        problems.append(f"only {many} nodes touch 3 or 4 provinces, not at least 14")
-    for p in board.provinces:
-        if len(board.nodes_of[p.index]) < 2:
-            problems.append(f"province {p.id} touches {len(board.nodes_of[p.index])} node(s), not at least 2")
-
-    # border segments and Euler's count
-    unnamed = [b for b in board.borders if b.nodes is None]
-    if unnamed:
-        problems.append(f"{len(unnamed)} border(s) do not name their end nodes")
-    expected = 41 - len(shore)
-    if board.coast and len(board.borders) != expected:
-        problems.append(f"{len(board.borders)} inland border segments, not 41 − {len(shore)} shore nodes = {expected}")
-    touches = {n.number: set(n.provinces) for n in board.nodes}
-    for b in board.borders:
-        if b.nodes is None:
-            continue
-        a, c = b.provinces
-        label = f"border {names[a]}–{names[c]} ({b.nodes[0]}–{b.nodes[1]})"
-        if b.nodes[0] == b.nodes[1]:
-            problems.append(f"{label} starts and ends at the same node")
-        for e in b.nodes:
-            if not {a, c} <= touches[e]:
-                problems.append(f"{label}: node {e} does not touch both provinces")
-
-    # the adjacency graph is connected
-    if board.provinces:
-        seen, todo = {0}, [0]
-        while todo:
-            for q in board.adjacent[todo.pop()]:
-                if q not in seen:
-                    seen.add(q)
-                    todo.append(q)
-        cut = [p.id for p in board.provinces if p.index not in seen]
-        if cut:
-            problems.append(f"not reachable across borders from {board.provinces[0].id}: {', '.join(cut)}")
-
-    if board.coast and not unnamed:
-        problems.extend(_map_violations(board))
-    return problems
-
-
-def _map_violations(board: Board) -> list[str]:
-    """Is the node/segment/coast data one map of an island? (See :func:`constraint_violations`.)"""
-    problems: list[str] = []
-    names = {p.index: p.id for p in board.provinces}
-    names[SEA] = "the sea"
-    stretches = coast_stretches(board)
-    # every edge of the map as (node, node, face, face)
-    edges: list[tuple[int, int, int, int]] = []
-    for b in board.borders:
-        assert b.nodes is not None
-        edges.append((b.nodes[0], b.nodes[1], b.provinces[0], b.provinces[1]))
-    for u, v, owner in stretches:
-        if owner is None:
-            problems.append(f"coast {u}–{v}: its two nodes do not share exactly one province")
-        else:
-            edges.append((u, v, owner, SEA))
-    coastal = {owner for _, _, owner in stretches if owner is not None}
-    for i in board.ports:
-        if i not in coastal:
-            problems.append(f"port province {names[i]} does not reach the coast")
-    if problems:
-        return problems
-
-    # each province's boundary is one ring through exactly its nodes
-    for p in board.provinces:
-        ring = [(u, v) for u, v, f, g in edges if p.index in (f, g)]
-        problem = _ring_problem(ring, set(board.nodes_of[p.index]), str)
-        if problem:
-            problems.append(f"the boundary of {p.id} {problem}")
-    # around each node, its edges and faces form one ring (faces as the ring's "nodes")
-    shore = set(board.coast)
-    for n in board.nodes:
-        faces = set(n.provinces) | ({SEA} if n.number in shore else set())
-        ring = [(f, g) for u, v, f, g in edges if n.number in (u, v)]
-        problem = _ring_problem(ring, faces, names.__getitem__)
-        if problem:
-            problems.append(f"around node {n.number} the borders do not close: {problem}")
-    # the map is connected (with Euler's count above, V - E + F = 2)
-    seen, todo = {board.nodes[0].number}, [board.nodes[0].number]
-    while todo:
-        x = todo.pop()
-        for u, v, _, _ in edges:
-            for a, c in ((u, v), (v, u)):
-                if a == x and c not in seen:
-                    seen.add(c)
-                    todo.append(c)
-    apart = [n.number for n in board.nodes if n.number not in seen]
-    if apart:
-        problems.append(f"nodes not joined to the others by borders or coast: {_seq(apart)}")
-    return problems
-
-
-def _ring_problem(ring: Sequence[tuple[int, int]], members: set[int], label: Callable[[int], str]) -> str:
-    """Why the edges ``ring`` are not one closed cycle through exactly ``members`` ('' if they are)."""
-
-    def seq(items: Iterable[int]) -> str:
-        return ", ".join(label(x) for x in sorted(items))
-
-    degree: dict[int, int] = {}
-    for u, v in ring:
-        degree[u] = degree.get(u, 0) + 1
-        degree[v] = degree.get(v, 0) + 1
-    if set(degree) != members:
-        extra, missing = sorted(set(degree) - members), sorted(members - set(degree))
-        parts = []
-        if extra:
-            parts.append(f"passes {seq(extra)}, which it does not touch")
-        if missing:
-            parts.append(f"misses {seq(missing)}")
-        return " and ".join(parts)
-    odd = sorted(x for x, d in degree.items() if d != 2)
-    if odd:
-        return f"is not a single ring (at {seq(odd)})"
-    first = ring[0][0]
-    seen, todo = {first}, [first]
-    while todo:
-        x = todo.pop()
-        for u, v in ring:
-            for a, c in ((u, v), (v, u)):
-                if a == x and c not in seen:
-                    seen.add(c)
-                    todo.append(c)
-    if seen != members:
-        return "falls into several rings"
-    return ""
 
 
 def _seq(items: Sequence[int]) -> str:

@@ -100,9 +100,9 @@ def why_not(st: KretaState, action: Any) -> LudotecaError:
     if isinstance(action, Castellan):
         return IllegalActionError(f"{who}'s Castellan is not in hand")  # pragma: no cover - never happens
     if not hand >> action.card & 1:
+        until = "a Castellan is played" if st._t.everyone_takes_back else "they play their Castellan"
         return IllegalActionError(
-            f"{who}'s {CARDS[action.card].capitalize()} is not in hand: "
-            "it lies in front of them until a Castellan is played"
+            f"{who}'s {CARDS[action.card].capitalize()} is not in hand: it lies in front of them until {until}"
         )
     return IllegalActionError(_reason(st, s, action))
 

@@ -13,6 +13,8 @@ if TYPE_CHECKING:
     from .state import KretaState
 
 TAKEBACK = Event("takeback", -1, ())
+"""Every player takes their played cards back (option ``takeback=all``); with ``takeback=castellan`` the
+event names the Castellan's player, the only one who does."""
 
 
 def influence(st: KretaState, seat: int, province: int) -> int:
@@ -53,7 +55,12 @@ def awards(inf: Sequence[int], vp: int) -> list[int]:
 
 
 def castellan(st: KretaState, s: int) -> None:
-    """Play the Castellan: score, spend the card, reveal the next, take cards back, maybe ask."""
+    """Play the Castellan, in the seed's order: score; take cards back (every player, or with option
+    ``takeback=castellan`` only ``s``); ``s`` turns the fort card face down and the next one up; then ``s``
+    keeps or replaces it (phase ``CHOICE``), if the pile has a card to replace it with.
+
+    Rules version 1 logged the turning of the fort cards before the cards taken back; the state after
+    the action is the same either way (the two steps touch different things)."""
     t = st._t
     n = st._n
     st._play(s, CASTELLAN)
@@ -79,14 +86,23 @@ def castellan(st: KretaState, s: int) -> None:
                         st._pvp[o] += points
                         log = push(log, t.event("score", o, (pid, points, place)))
     st._scorings = k + 1
+    if t.everyone_takes_back:
+        st._hand = [ALL_CARDS] * n
+        st._played = [()] * n
+        takeback = TAKEBACK
+    else:
+        st._hand[s] = ALL_CARDS
+        st._played[s] = ()
+        takeback = t.event("takeback", s, ())
+    if t.seed_scoring_order:
+        log = push(log, takeback)
     log = push(log, t.event("spent", s, (k, node)))
     choice = False
     if k + FACE_UP < len(st._row):
         log = push(log, t.event("reveal", s, (k + FACE_UP, st._row[k + FACE_UP])))
         choice = bool(st._pile)
-    st._hand = [ALL_CARDS] * n
-    st._played = [()] * n
-    log = push(log, TAKEBACK)
+    if not t.seed_scoring_order:
+        log = push(log, takeback)
     st._legal = None
     if st._scorings >= len(st._row):
         st._phase = OVER

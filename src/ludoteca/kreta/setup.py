@@ -234,8 +234,10 @@ def _build(t: Tables, n: int, rng: Rng, setup: Mapping[str, Any]) -> KretaState:
     if st._phase == CHOICE:
         if k == 0 or k + FACE_UP > len(st._row) or not st._pile:
             raise SetupError("phase 'castellan' needs a scoring done, a newly revealed card and a non-empty pile")
-        if any(st._played):
+        if st._t.everyone_takes_back and any(st._played):
             raise SetupError("during the castellan's choice every player has taken their cards back")
+        if st._played[st._to_act]:
+            raise SetupError("during the castellan's choice the Castellan's player has taken their cards back")
     if setup.get("movement") is not None:
         _read_movement(st, read, setup["movement"])
     st._log = push(None, Event("setup", -1, ()))

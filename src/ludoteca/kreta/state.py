@@ -28,7 +28,9 @@ Event kinds (``Event(kind, seat, data)``; all public, province ids and node numb
 - ``spent``  data ``(slot, node)`` — the scored fort card is turned face down (slots count from 0)
 - ``reveal`` data ``(slot, node)`` — a fort card of the row is turned face up (seat -1 at set-up)
 - ``keep``   data ``(slot, node)``; ``replace`` data ``(slot, rejected_node, new_node)``
-- ``takeback`` seat -1, ``()`` — every player takes their played cards back into hand
+- ``takeback`` seat -1, ``()`` — every player takes their played cards back into hand (option
+  ``takeback=castellan``: seat = the Castellan's player, the only one who does); from rules version 2 it
+  comes before ``spent`` and ``reveal``, as the rules order a scoring
 - ``end``    seat -1, data ``(scores, winners)`` — the last scoring is over
 """
 

@@ -121,6 +121,10 @@ class Tables:
         self.board = board
         self.options = options
         self.abbot_blocks_passing = options.abbot_blocks_passing
+        self.everyone_takes_back = options.takeback == "all"
+        """Option ``takeback``: every player takes their cards back at a scoring (else only the Castellan's)."""
+        self.seed_scoring_order = options.rules_version >= 2
+        """Rules version 2 on: a scoring logs the cards taken back before the fort card's turning."""
         provinces = board.provinces
         self.P = P = len(provinces)
         self.ids = tuple(p.id for p in provinces)

@@ -58,7 +58,16 @@ OPTIONS: dict[str, tuple[Option, ...]] = {
         ),
         Option("builder_places_kontor", _("The Builder may place a Kontor"), "bool"),
     ),
-    "kreta": (Option("abbot_blocks_passing", _("Abbots block passing villagers"), "bool"),),
+    "kreta": (
+        Option("abbot_blocks_passing", _("Abbots block passing villagers"), "bool"),
+        Option(
+            "takeback",
+            _("At a scoring, cards go back into hand for"),
+            "choice",
+            ("all", "castellan"),
+            (_("Every player"), _("Only the Castellan's player")),
+        ),
+    ),
 }
 
 

@@ -79,7 +79,8 @@ def rules_text(view: KretaView, tr: Translator) -> str:
         if o.abbot_blocks_passing
         else tr("villagers may pass through another player's abbot's province")
     )
-    return f"{board}; {abbot}"
+    takeback = "" if o.takeback == "all" else "; " + tr("only the Castellan's player takes cards back")
+    return f"{board}; {abbot}{takeback}"
 
 
 def next_node(view: KretaView) -> int | None:
@@ -104,6 +105,8 @@ def log_line(view: KretaView, event: Event, names: Sequence[str], tr: Translator
     fn = _LINES.get(event.kind)
     if fn is None:
         return generic_line(event, names, tr)
+    if event.kind == "takeback" and event.seat < 0:
+        return tr("Everyone takes their played cards back into hand.")
     try:
         return fn(view, event.data, seat_name(names, event.seat, tr), names, tr)
     except (IndexError, TypeError, ValueError, KeyError):
@@ -226,7 +229,8 @@ _LINES: dict[str, _Line] = {
         tr("%(who)s puts node %(old)s under the draw pile and turns up node %(new)s instead.")
         % {"who": who, "old": d[1], "new": d[2]}
     ),
-    "takeback": lambda v, d, who, n, tr: tr("Everyone takes their played cards back into hand."),
+    # seat -1: every player (see log_line); a seat: only the Castellan's player (option takeback=castellan)
+    "takeback": lambda v, d, who, n, tr: tr("%(who)s takes their played cards back into hand.") % {"who": who},
     "end": _end,
 }
 EVENT_KINDS = frozenset(_LINES)
