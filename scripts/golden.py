@@ -101,6 +101,13 @@ def kreta_cases() -> Iterator[dict[str, Any]]:
         ("4p-abbot-passes", {"abbot_blocks_passing": False}, [h, r, h, r]),
         ("4p-random", {}, [r, r, r, r]),
     ]
+    definition = games.get("kreta")
+    if "takeback" in definition.options_to_dict(definition.options_from_dict({})):  # from version 2
+        grid += [
+            ("2p-takeback-castellan", {"takeback": "castellan"}, [h, r]),
+            ("3p-takeback-castellan-abbot-passes", {"takeback": "castellan", "abbot_blocks_passing": False}, [h] * 3),
+            ("4p-takeback-castellan", {"takeback": "castellan"}, [h, h, r, h]),
+        ]
     for i, (name, options, seats) in enumerate(grid):
         yield {"name": name, "options": options, "seed": 200 + i, "seats": seats}
     setup = next(b for b in _docs_json("kreta-rules.md") if "fort_row" in b)

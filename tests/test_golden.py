@@ -81,7 +81,7 @@ def test_the_script_never_rewrites_a_version_file_without_force(tmp_path: Path, 
     monkeypatch.setattr(script, "GOLDEN", tmp_path)
     monkeypatch.setattr(script, "CASES", {"kreta": lambda: iter([small])})
     assert script.main(["kreta"]) == 0
-    path = tmp_path / "kreta-v1.json.gz"
+    path = tmp_path / f"kreta-v{games.get('kreta').rules_version}.json.gz"
     written = _read(path)
     assert [t["name"] for t in written["transcripts"]] == ["docs-kreta-worked-scoring"]
     assert script.main(["kreta", "--check"]) == 0
@@ -105,3 +105,22 @@ def test_the_seeded_generator_matches_its_reference_vectors() -> None:
 def test_the_golden_files_stay_small() -> None:
     total = sum(p.stat().st_size for p in GOLDEN.iterdir())
     assert total < 3_000_000
+
+
+@pytest.mark.parametrize("game", games.names())
+def test_the_newest_golden_file_plays_every_value_of_every_lobby_option(game: str) -> None:
+    """A rule option nobody has a golden game of could change unseen: each value the lobby offers (and both
+    values of a yes/no option) is played by at least one transcript of the current rules version."""
+    from ludoteca.web.lobby import OPTIONS
+
+    definition = games.get(game)
+    data = _read(GOLDEN / f"{game}-v{definition.rules_version}.json.gz")
+    played = {
+        (key, json.dumps(value))
+        for entry in data["transcripts"]
+        for key, value in definition.options_to_dict(definition.options_from_dict(entry["record"]["options"])).items()
+    }
+    for option in OPTIONS[game]:
+        values = (True, False) if option.kind == "bool" else option.choices
+        for value in values:
+            assert (option.key, json.dumps(value)) in played, f"no golden {game} game with {option.key}={value!r}"
