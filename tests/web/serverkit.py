@@ -68,9 +68,13 @@ def server_thread(data_dir: Path, database_url: str | None = None, **settings: A
 class ServerProcess:
     """``ludoteca serve`` as a child process, so a test can kill it with SIGKILL and start it again."""
 
-    def __init__(self, data_dir: Path, database_url: str | None = None, port: int | None = None) -> None:
+    def __init__(
+        self, data_dir: Path, database_url: str | None = None, port: int | None = None, args: tuple[str, ...] = ()
+    ) -> None:
         self.data_dir = data_dir
         self.database_url = database_url
+        self.args = args
+        """More ``ludoteca serve`` options (``--outbox-limit 20``)."""
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
@@ -79,7 +83,7 @@ class ServerProcess:
         env = dict(os.environ)
         env.pop("DATABASE_URL", None)
         args = ["serve", "--port", str(self.port), "--data-dir", str(self.data_dir), "--bot-delay", "0"]
-        args += ["--bot-workers", "1"]
+        args += ["--bot-workers", "1", *self.args]
         if self.database_url:
             args += ["--database-url", self.database_url]
         code = "import sys; from ludoteca.cli.main import main; sys.argv = ['ludoteca', *sys.argv[1:]]; main()"
