@@ -59,7 +59,7 @@ def error_text(code: str, tr: Translator) -> str:
         "too_many_connections": tr("Too many connections from your address: close some tables and reload."),
         "table_full": tr("This table has as many connections as it can take: try again later."),
         "server_full": tr("The server is too busy to open this game now: try again later."),
-        "slow": tr("Disconnected: this page did not keep up with the table. Reload to continue."),
+        "slow": tr("This page did not keep up with the table: reload to continue."),
     }
     return texts.get(code) or tr("That request was refused.")
 
