@@ -44,14 +44,24 @@ def wait_healthy(base: str, timeout: float = 20.0) -> None:
 
 
 @contextlib.contextmanager
-def server_thread(data_dir: Path, database_url: str | None = None, **settings: Any) -> Iterator[str]:
-    """A server in a thread of this process (bots in threads unless told otherwise); yields its base URL."""
+def server_thread(
+    data_dir: Path, database_url: str | None = None, forwarded_allow_ips: str | None = None, **settings: Any
+) -> Iterator[str]:
+    """A server in a thread of this process (bots in threads unless told otherwise); yields its base URL.
+    ``forwarded_allow_ips`` as ``ludoteca serve --forwarded-allow-ips`` (None: no proxy is trusted)."""
     settings.setdefault("bot_processes", 0)
     settings.setdefault("bot_delay", 0.0)
     app = create_app(Settings(data_dir=data_dir, database_url=database_url, **settings))
     port = free_port()
     config = uvicorn.Config(
-        app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=1 << 20, ws_per_message_deflate=False
+        app,
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        ws_max_size=1 << 20,
+        ws_per_message_deflate=False,
+        proxy_headers=forwarded_allow_ips is not None,
+        forwarded_allow_ips=forwarded_allow_ips,
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)

@@ -48,6 +48,22 @@ def test_game_creations_per_address_per_minute(tmp_path: Path, database_url: str
         assert health(base)["games"] == 3
 
 
+@pytest.mark.parametrize("trusted", [None, "127.0.0.1"])
+def test_the_client_address_comes_from_a_proxy_only_when_trusted(
+    tmp_path: Path, database_url: str, trusted: str | None
+) -> None:
+    """Behind a reverse proxy every request comes from the proxy: only when the host names it as trusted
+    (``--forwarded-allow-ips``) does ``X-Forwarded-For`` tell clients apart; a client cannot forge it."""
+    with server_thread(tmp_path, database_url, forwarded_allow_ips=trusted, creates_per_minute=1) as base:
+        codes = [
+            httpx.post(
+                f"{base}/api/games", json={"game": "kreta", "seats": HUMANS}, headers={"X-Forwarded-For": address}
+            ).status_code
+            for address in ("203.0.113.1", "203.0.113.2")
+        ]
+        assert codes == ([201, 429] if trusted is None else [201, 201])
+
+
 def test_idle_games_are_unloaded_and_reloaded(tmp_path: Path, database_url: str) -> None:
     with server_thread(tmp_path, database_url, max_live_games=2) as base:
         first, _second, _third = (create_game(base, "kreta", HUMANS) for _ in range(3))
@@ -81,6 +97,7 @@ def test_live_games_in_use_are_never_unloaded(tmp_path: Path, database_url: str)
                 url = base.replace("http", "ws") + f"/ws/{watched['id']}"  # stored, but no room for it
                 message, code, reason = await refused(url)
                 assert message["code"] == "server_full" and code == 4503 and "busy" in reason
+                assert httpx.get(f"{base}/g/{watched['id']}").status_code == 503
             assert (await _state_of(base, timed["id"]))["deadline"] is not None
 
         run(scenario())

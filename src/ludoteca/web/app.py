@@ -112,6 +112,15 @@ def create_app(settings: Settings) -> FastAPI:
         message = tr("Page not found.") if exc.status_code == 404 else str(exc.detail)
         return page(request, "error.html", exc.status_code, status=exc.status_code, message=message)
 
+    @app.exception_handler(RoomsFull)
+    async def rooms_full(request: Request, exc: RoomsFull) -> Response:
+        """Opening a stored game when every live game is in use (see ``--max-live-games``)."""
+        if request.url.path.startswith("/api/"):
+            return bad(str(exc), 503)
+        tr = i18n.translator(lang_of(request))
+        message = tr("The server is too busy to open this game now: try again later.")
+        return page(request, "error.html", 503, status=503, message=message)
+
     @app.get("/healthz")
     async def healthz(request: Request) -> dict[str, Any]:
         tables: Tables = request.app.state.tables
