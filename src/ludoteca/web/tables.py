@@ -239,15 +239,20 @@ class Tables:
         if room is not None or not game_id or len(game_id) > 64:
             return room
         lock = self._loading.setdefault(game_id, asyncio.Lock())
-        async with lock:
-            room = self.rooms.get(game_id)
-            if room is None:
-                stored = await self.store.load(game_id)
-                if stored is None:
-                    return None
-                room = Room(match_from_stored(stored))
-                self._admit(room)
-                self.after_change(room)
+        try:
+            async with lock:
+                room = self.rooms.get(game_id)
+                if room is None:
+                    stored = await self.store.load(game_id)
+                    if stored is None:
+                        return None
+                    room = Room(match_from_stored(stored))
+                    self._admit(room)
+                    self.after_change(room)
+        finally:
+            # forgotten once done, or every made-up game id asked for would stay here for good
+            if self._loading.get(game_id) is lock and not lock.locked():
+                del self._loading[game_id]
         return room
 
     async def create(self, new: NewGame) -> Room:
