@@ -104,6 +104,8 @@ class Room:
     def seat_connection(self, conn: Connection, seat: int | None) -> bool:
         """Move ``conn`` to ``seat`` (None: it left); whether a seat's connected status changed, which is
         the only thing about a connection that the others see."""
+        if conn.seat == seat:
+            return False
         changed = False
         if conn.seat is not None and conn.seat >= 0:
             self.seated[conn.seat] -= 1
