@@ -44,14 +44,24 @@ def wait_healthy(base: str, timeout: float = 20.0) -> None:
 
 
 @contextlib.contextmanager
-def server_thread(data_dir: Path, database_url: str | None = None, **settings: Any) -> Iterator[str]:
-    """A server in a thread of this process (bots in threads unless told otherwise); yields its base URL."""
+def server_thread(
+    data_dir: Path, database_url: str | None = None, forwarded_allow_ips: str | None = None, **settings: Any
+) -> Iterator[str]:
+    """A server in a thread of this process (bots in threads unless told otherwise); yields its base URL.
+    ``forwarded_allow_ips`` as ``ludoteca serve --forwarded-allow-ips`` (None: no proxy is trusted)."""
     settings.setdefault("bot_processes", 0)
     settings.setdefault("bot_delay", 0.0)
     app = create_app(Settings(data_dir=data_dir, database_url=database_url, **settings))
     port = free_port()
     config = uvicorn.Config(
-        app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=1 << 20, ws_per_message_deflate=False
+        app,
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        ws_max_size=1 << 20,
+        ws_per_message_deflate=False,
+        proxy_headers=forwarded_allow_ips is not None,
+        forwarded_allow_ips=forwarded_allow_ips,
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
@@ -68,9 +78,13 @@ def server_thread(data_dir: Path, database_url: str | None = None, **settings: A
 class ServerProcess:
     """``ludoteca serve`` as a child process, so a test can kill it with SIGKILL and start it again."""
 
-    def __init__(self, data_dir: Path, database_url: str | None = None, port: int | None = None) -> None:
+    def __init__(
+        self, data_dir: Path, database_url: str | None = None, port: int | None = None, args: tuple[str, ...] = ()
+    ) -> None:
         self.data_dir = data_dir
         self.database_url = database_url
+        self.args = args
+        """More ``ludoteca serve`` options (``--outbox-limit 20``)."""
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
@@ -79,7 +93,7 @@ class ServerProcess:
         env = dict(os.environ)
         env.pop("DATABASE_URL", None)
         args = ["serve", "--port", str(self.port), "--data-dir", str(self.data_dir), "--bot-delay", "0"]
-        args += ["--bot-workers", "1"]
+        args += ["--bot-workers", "1", *self.args]
         if self.database_url:
             args += ["--database-url", self.database_url]
         code = "import sys; from ludoteca.cli.main import main; sys.argv = ['ludoteca', *sys.argv[1:]]; main()"

@@ -295,3 +295,17 @@ def test_a_link_whose_token_holds_no_seat_watches_the_game(base: str, browser: B
     assert table.snapshot().seat == -1 and table.snapshot().choices == 0
     assert table.errors == ["server: bad_token: This link's token does not belong to a seat of this game."]
     assert table.page.evaluate("localStorage.getItem('ludoteca.tokens')") in (None, "[]")  # not remembered
+
+
+def test_a_table_refused_for_a_limit_says_why_and_does_not_retry(tmp_path: Path, browser: Browser) -> None:
+    """The server's limits close a socket with a code from 4000 to 4999: the page shows the reason in its
+    language and stays closed (reconnecting would only be refused again)."""
+    with server_thread(tmp_path, connections_per_game=1) as base:
+        made = create_game(base, "kreta", [{"kind": "human", "name": "Ada"}, RANDOM_BOT], seed=1)
+        TablePage(new_page(browser)).open(base + made["seats"][0]["link"])
+        second = TablePage(new_page(browser))
+        second.page.goto(f"{base}/g/{made['id']}?lang=de")
+        line = second.page.locator('#connection[data-state="closed"]')
+        expect(line).to_contain_text("so viele Verbindungen")
+        expect(second.page.locator("#toasts .toast")).to_contain_text("so viele Verbindungen")
+        assert [e.split(":")[1].strip() for e in second.errors] == ["table_full"]

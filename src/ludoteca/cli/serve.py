@@ -6,12 +6,36 @@ Only arguments and start-up live here; the application is :func:`ludoteca.web.ap
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import click
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
+LIMITS = {
+    "job_seconds": ("Seconds a bot move or hint may run before its worker is replaced.", click.FloatRange(0.1, 600)),
+    "creates_per_minute": ("New games per client address per minute.", click.IntRange(1)),
+    "max_live_games": ("Games held in memory (idle ones are unloaded).", click.IntRange(1)),
+    "connections_per_address": ("Open table connections per client address.", click.IntRange(1)),
+    "connections_per_game": ("Open connections per table.", click.IntRange(1)),
+    "outbox_limit": ("Unread messages queued for a client before it is disconnected.", click.IntRange(1)),
+    "max_bot_games": ("Unfinished games played by bots only, at once.", click.IntRange(0)),
+}
+"""The server's limits (see ``ludoteca.web.config.Settings``): each a ``--flag`` and ``$LUDOTECA_FLAG``."""
+
+
+def _limits(command: Callable[..., None]) -> Callable[..., None]:
+    from ludoteca.web.config import Settings
+
+    defaults = Settings.__dataclass_fields__
+    for name, (text, kind) in reversed(LIMITS.items()):
+        flag = name.replace("_", "-")
+        env = f"LUDOTECA_{name.upper()}"
+        help_text = f"{text} [default: {defaults[name].default}; env: {env}]"
+        command = click.option(f"--{flag}", name, type=kind, envvar=env, default=None, help=help_text)(command)
+    return command
 
 
 @click.command(short_help="Play in the browser: lobby, invite links, bots, games that survive restarts.")
@@ -42,8 +66,24 @@ DEFAULT_PORT = 8000
     show_default=True,
     help="Seconds a bot waits before moving.",
 )
+@click.option(
+    "--forwarded-allow-ips",
+    envvar="FORWARDED_ALLOW_IPS",
+    default=None,
+    help="Addresses of trusted reverse proxies (comma-separated, or *): only their X-Forwarded-For and "
+    "X-Forwarded-Proto are believed, so limits per client address apply to the real clients "
+    "[default: none, the peer's address is the client's; env: FORWARDED_ALLOW_IPS].",
+)
+@_limits
 def serve(
-    host: str, port: int, data_dir: Path | None, database_url: str | None, bot_workers: int | None, bot_delay: float
+    host: str,
+    port: int,
+    data_dir: Path | None,
+    database_url: str | None,
+    bot_workers: int | None,
+    bot_delay: float,
+    forwarded_allow_ips: str | None,
+    **limits: Any,
 ) -> None:
     """Serve the web app: open http://HOST:PORT/ in a browser, create a game, send the invite links.
 
@@ -55,7 +95,7 @@ def serve(
     from ludoteca.web.app import create_app
     from ludoteca.web.config import Settings
 
-    settings = Settings.from_env(data_dir, bot_processes=bot_workers, bot_delay=bot_delay)
+    settings = Settings.from_env(data_dir, bot_processes=bot_workers, bot_delay=bot_delay, **limits)
     if database_url:
         settings = Settings(**{**settings.__dict__, "database_url": database_url})
     logging.basicConfig(level=logging.INFO, format="%(levelname)s: %(message)s")
@@ -70,4 +110,6 @@ def serve(
         log_level="warning",
         ws_max_size=1 << 20,
         ws_per_message_deflate=False,
+        proxy_headers=forwarded_allow_ips is not None,
+        forwarded_allow_ips=forwarded_allow_ips,
     )

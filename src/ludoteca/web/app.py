@@ -27,8 +27,9 @@ from ludoteca.core.errors import LudotecaError
 from . import i18n, jsonin, lobby, rules, socket, workers
 from .config import Settings
 from .headers import SecurityHeaders
+from .limits import Holdings, RateLimit
 from .store import Store, database_url, hash_token
-from .tables import Tables
+from .tables import RoomsFull, Tables
 
 log = logging.getLogger("ludoteca.web")
 HERE = Path(str(resources.files("ludoteca.web")))
@@ -55,8 +56,14 @@ def create_app(settings: Settings) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await Store.open(database_url(settings.database_url, settings.data_dir))
-        pool = workers.executor(settings.bot_processes)
-        tables = Tables(store, pool, bot_delay=settings.bot_delay)
+        pool = workers.start(settings.bot_processes, settings.job_seconds)
+        tables = Tables(
+            store,
+            pool,
+            bot_delay=settings.bot_delay,
+            max_rooms=settings.max_live_games,
+            max_bot_games=settings.max_bot_games,
+        )
         resumed = await tables.resume()
         log.info("storage %s; resumed %d unfinished game(s)", store, resumed)
         app.state.tables = tables
@@ -64,11 +71,14 @@ def create_app(settings: Settings) -> FastAPI:
             yield
         finally:
             await tables.close()
-            pool.shutdown(wait=False, cancel_futures=True)
+            pool.close()
             await store.close()
 
     app = FastAPI(title="ludoteca", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.add_middleware(SecurityHeaders)
+    creations = RateLimit(settings.creates_per_minute, 60.0)
+    addresses = Holdings(settings.connections_per_address)
+    app.add_middleware(socket.TransportInScope)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 
     def lang_of(request: Request) -> str:
@@ -108,10 +118,26 @@ def create_app(settings: Settings) -> FastAPI:
         message = tr("Page not found.") if exc.status_code == 404 else str(exc.detail)
         return page(request, "error.html", exc.status_code, status=exc.status_code, message=message)
 
+    @app.exception_handler(RoomsFull)
+    async def rooms_full(request: Request, exc: RoomsFull) -> Response:
+        """Opening a stored game when every live game is in use (see ``--max-live-games``)."""
+        if request.url.path.startswith("/api/"):
+            return bad(str(exc), 503)
+        tr = i18n.translator(lang_of(request))
+        message = tr("The server is too busy to open this game now: try again later.")
+        return page(request, "error.html", 503, status=503, message=message)
+
     @app.get("/healthz")
     async def healthz(request: Request) -> dict[str, Any]:
         tables: Tables = request.app.state.tables
-        return {"status": "ok", "games": len(tables.rooms)}
+        return {
+            "status": "ok",
+            "games": len(tables.rooms),
+            "connections": sum(len(r.connections) for r in tables.rooms.values()),
+            "renders": sum(r.renders for r in tables.rooms.values()),
+            "unloaded": tables.unloaded,
+            "job_timeouts": tables.workers.timeouts,
+        }
 
     @app.get("/", response_class=HTMLResponse)
     async def home(request: Request) -> HTMLResponse:
@@ -145,7 +171,13 @@ def create_app(settings: Settings) -> FastAPI:
             new = lobby.parse_request(await json_body(request))
         except LudotecaError as e:
             return bad(str(e))
-        await request.app.state.tables.create(new)
+        if not creations.allow(request.client.host if request.client else ""):
+            per = settings.creates_per_minute
+            return bad(f"too many new games from your address (at most {per} a minute); try again later", 429)
+        try:
+            await request.app.state.tables.create(new)
+        except RoomsFull as e:
+            return bad(str(e), 503)
         seats = []
         for s in new.seats:
             entry: dict[str, Any] = {"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot}
@@ -204,6 +236,6 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.websocket("/ws/{game_id}")
     async def ws(websocket: WebSocket, game_id: str) -> None:
-        await socket.serve(websocket, game_id, websocket.app.state.tables, settings.max_message, settings.hints)
+        await socket.serve(websocket, game_id, websocket.app.state.tables, settings, addresses)
 
     return app

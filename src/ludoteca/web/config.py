@@ -27,9 +27,32 @@ class Settings:
     max_message: int = 16 * 1024
     """Largest WebSocket message accepted from a client, in characters (larger ones get an error)."""
     hints: bool = True
+    job_seconds: float = 10.0
+    """Most seconds a bot move or hint may run in a worker before the worker is killed and replaced (the
+    hard search level takes 1.8 s; five times that leaves room for a loaded machine). A bot's move then
+    falls back to the heuristic bot's."""
+    creates_per_minute: int = 20
+    """Games one client address may create per minute (more get HTTP 429): a lobby user creates one or
+    two; a script creating thousands fills the database."""
+    max_live_games: int = 1000
+    """Games held in memory at once; idle ones (nobody connected, no bot to move, no turn timer) are
+    unloaded to make room and reloaded on the next connection. Beyond it, creating or opening a game is
+    refused until one goes idle."""
+    connections_per_address: int = 50
+    """Open table connections per client address (a household behind one router, each with a few tabs)."""
+    connections_per_game: int = 100
+    """Open connections at one table (players' devices and spectators)."""
+    outbox_limit: int = 100
+    """Messages (errors, replies; never states, which coalesce) queued for a client that is not reading
+    them before it is disconnected."""
+    max_bot_games: int = 4
+    """Unfinished games with bots in every seat at once: they use worker time that players' bots need."""
 
     @classmethod
     def from_env(cls, data_dir: Path | None = None, **overrides: object) -> Settings:
+        """Defaults, then ``$DATABASE_URL``, then ``overrides`` (``None`` values are skipped, so unset
+        command-line options keep the defaults)."""
         url = os.environ.get("DATABASE_URL") or None
         base = cls(data_dir=data_dir or default_data_dir(), database_url=url)
-        return cls(**{**base.__dict__, **overrides})
+        given = {k: v for k, v in overrides.items() if v is not None or k == "bot_processes"}
+        return cls(**{**base.__dict__, **given})

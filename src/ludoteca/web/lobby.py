@@ -8,12 +8,14 @@ never read files named by a client.
 
 from __future__ import annotations
 
+import math
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ludoteca import bots, games
+from ludoteca.bots.ismcts import IsmctsBot
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import GameDefinition
 
@@ -25,6 +27,7 @@ from .store import hash_token
 MAX_NAME = names.MAX_NAME
 MAX_TURN_SECONDS = 24 * 3600
 BOT_CHOICES = ("heuristic", "ismcts:easy", "ismcts:normal", "ismcts:hard", "random")
+"""The only bots a request may seat: each has a bounded cost per move (see :func:`nearest_choice`)."""
 
 
 @dataclass(frozen=True)
@@ -129,6 +132,35 @@ def bot_choices(tr: Callable[[str], str]) -> list[dict[str, str]]:
     return [{"spec": spec, "label": labels[spec]} for spec in BOT_CHOICES]
 
 
+def nearest_choice(spec: str) -> str:
+    """The lobby's bot closest to ``spec``, for games stored before the lobby checked its bots (or
+    written into the database by hand): a search budget maps to the search level nearest by its
+    iterations, else by its seconds; anything else becomes the heuristic bot."""
+    if spec in BOT_CHOICES:
+        return spec
+    try:
+        name, budget = bots.parse_spec(spec)
+    except LudotecaError:
+        return "heuristic"
+    if name != "ismcts" or budget is None:
+        return "heuristic"
+    levels = {lv: b for lv, b in IsmctsBot.levels.items() if f"ismcts:{lv}" in BOT_CHOICES}
+
+    def distance(value: float, level_value: float) -> float:
+        # on a log scale (60 iterations are nearer 50 than 300); infinity is nearest the largest level
+        return abs(math.log(min(max(value, 1e-9), 1e18)) - math.log(level_value))
+
+    if budget.iterations is not None:
+        ranked = {lv: distance(budget.iterations, b.iterations) for lv, b in levels.items() if b.iterations}
+    else:
+        seconds = budget.seconds if budget.seconds is not None and not math.isnan(budget.seconds) else 1.0
+        timed = {lv: b.seconds for lv, b in levels.items() if b.seconds is not None}
+        ranked = {lv: distance(seconds, s) for lv, s in timed.items()}
+        if seconds < min(timed.values()) / 2:
+            return "ismcts:easy"  # easy is bounded by iterations only; far below normal's time is easy
+    return f"ismcts:{min(ranked, key=lambda lv: ranked[lv])}"
+
+
 def parse_request(body: Any) -> NewGame:
     """A :class:`NewGame` from the JSON body of ``POST /api/games``, or :class:`LobbyError`."""
     if not isinstance(body, dict):
@@ -181,10 +213,8 @@ def _seat(i: int, entry: Any, definition: GameDefinition) -> Seat:
     if kind == "bot":
         spec = entry.get("bot", "heuristic")
         if not isinstance(spec, str) or spec not in BOT_CHOICES:
-            try:
-                bots.parse_spec(str(spec))
-            except LudotecaError as e:
-                raise LobbyError(f"seat {i + 1}: {e}") from None
+            # Only the lobby's bots: any other budget (``ismcts:infs``) would let a request occupy a worker.
+            raise LobbyError(f"seat {i + 1}: unknown bot {str(spec)[:40]!r} (choose {', '.join(BOT_CHOICES)})")
         if entry.get("name") is None:
             name = f"{default_name} ({spec})"
         return Seat(i, name, "bot", bot=str(spec))

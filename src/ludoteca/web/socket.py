@@ -3,7 +3,8 @@
 Everything a client sends is untrusted: a message that is not JSON, not an object, too large, of an
 unknown type, or that the match refuses gets an ``error`` message back with a stable ``code`` and a
 translated explanation; the connection stays open and nothing changes. Only a closed socket ends the
-loop. The protocol is described in ``docs/web.md``.
+loop — or a limit: too many connections from one address or at one table, no room for another live
+game, or a client that stops reading (:data:`CLOSE_CODES`). The protocol is described in ``docs/web.md``.
 """
 
 from __future__ import annotations
@@ -12,20 +13,27 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from . import i18n, messages
+from .config import Settings
 from .i18n import Translator
+from .jobs import JobTimeout
+from .limits import Holdings
 from .match import MatchError
 from .present import encode
 from .store import hash_token
-from .tables import Connection, Room, Tables
+from .tables import Connection, Room, RoomsFull, Tables
 
 log = logging.getLogger("ludoteca.web")
 tasks: set[asyncio.Task[None]] = set()
 """Running hint searches (kept referenced so they are not collected mid-flight)."""
+CLOSE_CODES = {"not_found": 4404, "too_many_connections": 4429, "table_full": 4413, "server_full": 4503, "slow": 4408}
+"""Why the server closed a socket for good; the page does not reconnect after a code from 4000 to 4999
+and shows the reason, which is the explanation in the client's language."""
 
 
 def error_text(code: str, tr: Translator) -> str:
@@ -48,6 +56,11 @@ def error_text(code: str, tr: Translator) -> str:
         "storage": tr("The server could not save that action; nothing changed. Try again."),
         "not_found": tr("There is no game with this link."),
         "not_human": tr("Only a player's own seat can be left or taken back."),
+        "hint_failed": tr("No hint this time: the search took too long. Try again."),
+        "too_many_connections": tr("Too many connections from your address: close some tables and reload."),
+        "table_full": tr("This table has as many connections as it can take: try again later."),
+        "server_full": tr("The server is too busy to open this game now: try again later."),
+        "slow": tr("This page did not keep up with the table: reload to continue."),
     }
     return texts.get(code) or tr("That request was refused.")
 
@@ -71,42 +84,111 @@ async def _writer(ws: WebSocket, room: Room, conn: Connection) -> None:
             await ws.send_text(encode(room.message_for(conn), room.board))
 
 
-async def serve(ws: WebSocket, game_id: str, tables: Tables, max_message: int, hints: bool) -> None:
+async def _refuse(ws: WebSocket, code: str, tr: Translator) -> None:
+    """Tell the client why, then close for good with the code its page understands."""
+    message = error_text(code, tr)
+    with contextlib.suppress(Exception):
+        await ws.send_text(json.dumps({"type": "error", "code": code, "message": message}))
+        await ws.close(code=CLOSE_CODES[code], reason=_reason(message))
+
+
+class TransportInScope:
+    """ASGI middleware that puts the server's network transport of each WebSocket in its scope.
+
+    ASGI can only *close* a socket, and closing (in uvicorn, as in asyncio) first flushes what is
+    buffered for the peer — forever, if the peer never reads. A client that stops reading must be cut
+    off instead (:func:`_abort`); on a server without a transport to find, it is only closed.
+    """
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "websocket":
+            scope["ludoteca.transport"] = getattr(getattr(send, "__self__", None), "transport", None)
+        await self.app(scope, receive, send)
+
+
+def _abort(ws: WebSocket) -> None:
+    transport = ws.scope.get("ludoteca.transport")
+    if transport is not None:
+        transport.abort()
+
+
+def _reason(message: str) -> str:
+    """A close reason fits in 123 bytes of UTF-8."""
+    data = message.encode()
+    return message if len(data) <= 123 else data[:120].decode("utf-8", "ignore") + "…"
+
+
+async def serve(ws: WebSocket, game_id: str, tables: Tables, settings: Settings, addresses: Holdings) -> None:
     lang = i18n.negotiate(ws.query_params.get("lang"), ws.cookies.get("lang"), ws.headers.get("accept-language"))
+    tr = i18n.translator(lang)
     await ws.accept()
-    conn = Connection(ws, lang, i18n.translator(lang))
-    room = await tables.get(game_id)
+    address = ws.client.host if ws.client else ""
+    if not addresses.take(address):
+        await _refuse(ws, "too_many_connections", tr)
+        return
+    try:
+        await _serve(ws, game_id, tables, settings, Connection(ws, lang, tr, settings.outbox_limit))
+    finally:
+        addresses.give_back(address)
+
+
+async def _serve(ws: WebSocket, game_id: str, tables: Tables, settings: Settings, conn: Connection) -> None:
+    try:
+        room = await tables.get(game_id)
+    except RoomsFull:
+        await _refuse(ws, "server_full", conn.tr)
+        return
     if room is None:
-        await ws.send_text(
-            json.dumps({"type": "error", "code": "not_found", "message": error_text("not_found", conn.tr)})
-        )
-        await ws.close(code=4404)
+        await _refuse(ws, "not_found", conn.tr)
+        return
+    if len(room.connections) >= settings.connections_per_game:
+        await _refuse(ws, "table_full", conn.tr)
         return
     room.connections.add(conn)
-    writer = asyncio.get_running_loop().create_task(_writer(ws, room, conn))
+    loop = asyncio.get_running_loop()
+    writer = loop.create_task(_writer(ws, room, conn))
+    overflow = loop.create_task(conn.overflowed.wait())
+    slow = False
     try:
         while True:
-            raw = await ws.receive()
+            receive = loop.create_task(ws.receive())
+            await asyncio.wait((receive, overflow), return_when=asyncio.FIRST_COMPLETED)
+            if not receive.done():  # the client stopped reading: drop it, whatever it sends
+                receive.cancel()
+                slow = True
+                break
+            raw = receive.result()
             if raw["type"] == "websocket.disconnect":
                 break
             data = raw.get("text")
             if data is None:
                 data = (raw.get("bytes") or b"").decode("utf-8", "replace")
-            if len(data) > max_message:
+            if len(data) > settings.max_message:
                 _error(conn, "too_large")
                 continue
-            await _handle(data, room, conn, tables, hints)
+            await _handle(data, room, conn, tables, settings.hints)
             if writer.done():
                 break
     except WebSocketDisconnect:
         pass
     finally:
         room.connections.discard(conn)
-        writer.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await writer
-        if conn.seat is not None and conn.seat >= 0:
+        for task in (writer, overflow):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        if room.seat_connection(conn, None):
             room.refresh_all()  # the others see this seat's "connected" change
+        room.last_used = time.monotonic()
+    if slow:
+        log.info("game %s: a client stopped reading; disconnected", room.match.id)
+        with contextlib.suppress(Exception):
+            # its buffers are full, so the close frame may never get through: do not wait long for it
+            await asyncio.wait_for(ws.close(CLOSE_CODES["slow"], _reason(error_text("slow", conn.tr))), 1.0)
+        _abort(ws)
 
 
 async def _handle(data: str, room: Room, conn: Connection, tables: Tables, hints: bool) -> None:
@@ -158,32 +240,35 @@ def _hello(msg: dict[str, Any], room: Room, conn: Connection) -> None:
         if found is None:
             raise MatchError("bad_token")
         seat = found
-    was = conn.seat
-    conn.seat = seat
+    changed = room.seat_connection(conn, seat)
     conn.send({"type": "welcome", "id": room.match.id, "seat": seat, "game": room.match.definition.name})
     conn.refresh(full=True)
-    if was != seat:
-        room.refresh_all()
+    if changed:  # another connection of a seat already connected changes nothing the others see
+        room.refresh_all(but=conn)
 
 
 async def _hint(room: Room, conn: Connection, tables: Tables) -> None:
-    """Start the search in the background: the client may go on sending (even play) while it runs."""
-    if conn.hinting:
-        raise MatchError("busy")
-    if room.match.human_to_act() != conn.seat:
+    """Start the search in the background: the client may go on sending (even play) while it runs.
+    One search per seat at a time, however many connections the seat has open."""
+    seat = conn.seat
+    if seat is None or room.match.human_to_act() != seat:
         raise MatchError("no_hint")
-    conn.hinting = True
+    if seat in room.hinting:
+        raise MatchError("busy")
+    room.hinting.add(seat)
 
     async def run() -> None:
         try:
             conn.send(await tables.hint(room, conn))
         except MatchError as e:
             _error(conn, e.code, e.detail)
+        except JobTimeout:
+            _error(conn, "hint_failed")
         except Exception:
             log.exception("hint failed in game %s", room.match.id)
             _error(conn, "no_hint")
         finally:
-            conn.hinting = False
+            room.hinting.discard(seat)
 
     task = asyncio.get_running_loop().create_task(run())
     tasks.add(task)

@@ -5,7 +5,12 @@ the match (no change), store it in one transaction, then apply it and only then 
 before the store leaves no trace; a crash after it is repaired by replaying the stored actions.
 Each room has one lock, so two clients (or a client and a bot) never act on the same version twice.
 Sending never blocks a room: every connection has its own writer task that sends the newest state
-when it gets to it, so a slow client only delays itself.
+when it gets to it, so a slow client only delays itself (and one that stops reading altogether is
+disconnected once its queue of other messages is full, see :meth:`Connection.send`).
+
+Rooms live in memory only while they are needed: an idle room (nobody connected, no bot to move, no
+turn timer running) is unloaded when the server holds its limit of live games, and is loaded again
+from the store by the next connection.
 """
 
 from __future__ import annotations
@@ -15,7 +20,6 @@ import contextlib
 import logging
 import time
 from collections import deque
-from concurrent.futures import Executor
 from typing import Any, Protocol
 
 from ludoteca import games
@@ -23,8 +27,9 @@ from ludoteca.core.errors import LudotecaError
 
 from . import text, workers
 from .i18n import Translator
-from .lobby import NewGame
-from .match import Diverged, Match, MatchError, Seat
+from .jobs import JobTimeout, Kind, Workers
+from .lobby import NewGame, nearest_choice
+from .match import AUTOPLAY_BOT, Diverged, Match, MatchError, Seat
 from .present import BoardCache, state_message
 from .store import ActionRow, GameRow, SeatRow, Store, StoredGame, StoreError
 
@@ -35,10 +40,14 @@ class Socket(Protocol):
     async def send_text(self, data: str) -> None: ...
 
 
+class RoomsFull(LudotecaError):
+    """Every live game is busy (connected or moving) and the server holds as many as it may."""
+
+
 class Connection:
     """One client socket at one table; ``seat`` is None until its ``hello`` (then -1 for spectators)."""
 
-    def __init__(self, socket: Socket, lang: str, tr: Translator) -> None:
+    def __init__(self, socket: Socket, lang: str, tr: Translator, outbox_limit: int = 100) -> None:
         self.socket = socket
         self.lang = lang
         self.tr = tr
@@ -46,10 +55,20 @@ class Connection:
         self.log_sent = 0
         self.dirty = False
         self.outbox: deque[dict[str, Any]] = deque()
+        self.outbox_limit = outbox_limit
+        self.overflowed = asyncio.Event()
+        """Set when the client stopped reading: the socket is then closed, its queue dropped."""
         self.wake = asyncio.Event()
-        self.hinting = False
 
     def send(self, message: dict[str, Any]) -> None:
+        """Queue a message; states are not queued but coalesce (:meth:`refresh`), so only a client that
+        keeps asking without reading the answers can fill the queue — and is disconnected for it."""
+        if self.overflowed.is_set():
+            return
+        if len(self.outbox) >= self.outbox_limit:
+            self.outbox.clear()
+            self.overflowed.set()
+            return
         self.outbox.append(message)
         self.wake.set()
 
@@ -65,6 +84,13 @@ class Room:
         self.match = match
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
+        self.seated: dict[int, int] = {}
+        """Open connections per seat (kept as they come and go: a redraw must not count them)."""
+        self.hinting: set[int] = set()
+        """Seats with a hint being searched: one at a time per seat, whatever its connections."""
+        self.renders = 0
+        """State messages drawn (each costs a view and its text): the test of O(N) hellos counts them."""
+        self.last_used = time.monotonic()
         self.board = BoardCache()
         self.bot_task: asyncio.Task[None] | None = None
         self.timer: asyncio.TimerHandle | None = None
@@ -73,11 +99,35 @@ class Room:
         """(version, seat) the running turn timer belongs to."""
 
     def connected(self) -> dict[int, int]:
-        counts: dict[int, int] = {}
-        for c in self.connections:
-            if c.seat is not None and c.seat >= 0:
-                counts[c.seat] = counts.get(c.seat, 0) + 1
-        return counts
+        return dict(self.seated)
+
+    def seat_connection(self, conn: Connection, seat: int | None) -> bool:
+        """Move ``conn`` to ``seat`` (None: it left); whether a seat's connected status changed, which is
+        the only thing about a connection that the others see."""
+        if conn.seat == seat:
+            return False
+        changed = False
+        if conn.seat is not None and conn.seat >= 0:
+            self.seated[conn.seat] -= 1
+            if self.seated[conn.seat] == 0:
+                del self.seated[conn.seat]
+                changed = True
+        conn.seat = seat
+        if seat is not None and seat >= 0:
+            self.seated[seat] = self.seated.get(seat, 0) + 1
+            changed = changed or self.seated[seat] == 1
+        return changed
+
+    def idle(self) -> bool:
+        """Nothing would be lost by unloading this room: nobody here, nothing running, no timer."""
+        return (
+            not self.connections
+            and self.match.bot_to_act() is None
+            and (self.bot_task is None or self.bot_task.done())
+            and self.timer is None
+            and not self.hinting
+            and not self.lock.locked()
+        )
 
     def message_for(self, conn: Connection) -> dict[str, Any]:
         seat = -1 if conn.seat is None else conn.seat
@@ -87,23 +137,29 @@ class Room:
             conn.lang,
             conn.tr,
             board=self.board,
-            connected=self.connected(),
+            connected=self.seated,
             log_start=conn.log_sent,
             deadline=self.deadline,
         )
         conn.log_sent = msg["log_start"] + len(msg["log"])
+        self.renders += 1
         return msg
 
-    def refresh_all(self) -> None:
+    def refresh_all(self, but: Connection | None = None) -> None:
         for c in self.connections:
-            if c.seat is not None:
+            if c.seat is not None and c is not but:
                 c.refresh()
 
 
 def match_from_stored(stored: StoredGame) -> Match:
-    """The match of a stored game, replayed and checked against its stored digests (see :class:`Match`)."""
+    """The match of a stored game, replayed and checked against its stored digests (see :class:`Match`); a bot
+    the lobby would not offer plays as the nearest one it does."""
     g = stored.game
     seats = [Seat(s.seat, s.name, s.kind, s.bot, s.token_hash, s.autoplay) for s in stored.seats]
+    for seat in seats:
+        if seat.kind == "bot" and seat.bot is not None and nearest_choice(seat.bot) != seat.bot:
+            log.warning("game %s, seat %d: bot %r plays as %r", g.id, seat.seat, seat.bot, nearest_choice(seat.bot))
+            seat.bot = nearest_choice(seat.bot)
     diverged = None if g.diverged_at is None else Diverged(g.diverged_at, g.diverged_reason or "")
     return Match(
         g.id,
@@ -120,27 +176,68 @@ def match_from_stored(stored: StoredGame) -> Match:
 
 
 class Tables:
-    """Every live room of the server, over one store and one pool of bot workers."""
+    """Every live room of the server, over one store and one pool of bot workers.
 
-    def __init__(self, store: Store, pool: Executor, *, bot_delay: float = 0.6) -> None:
+    ``max_rooms`` bounds the games held in memory (idle ones are unloaded to make room);
+    ``max_bot_games`` bounds the unfinished games that only bots play, which cost worker time
+    without anyone watching for it.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        workers: Workers,
+        *,
+        bot_delay: float = 0.6,
+        max_rooms: int = 1000,
+        max_bot_games: int = 4,
+    ) -> None:
         self.store = store
-        self.pool = pool
+        self.workers = workers
         self.bot_delay = bot_delay
+        self.max_rooms = max_rooms
+        self.max_bot_games = max_bot_games
         self.rooms: dict[str, Room] = {}
+        self.unloaded = 0
         self._loading: dict[str, asyncio.Lock] = {}
         self._closing = False
 
     async def resume(self) -> int:
-        """Load every unfinished game from the store (after a start or a crash) and set its bots going."""
+        """Load the unfinished games from the store (after a start or a crash) and set their bots going;
+        beyond the limit of live games, those nobody is waiting for stay in the store until asked for."""
+        resumed = 0
         for stored in await self.store.unfinished():
             try:
                 room = Room(await self._load(stored))
             except LudotecaError:
                 log.exception("game %s does not replay; left in the store untouched", stored.game.id)
                 continue
-            self.rooms[room.match.id] = room
+            try:
+                self._admit(room)
+            except RoomsFull:
+                continue
+            resumed += 1
             self.after_change(room)
-        return len(self.rooms)
+            if room.idle() and len(self.rooms) >= self.max_rooms:
+                del self.rooms[room.match.id]
+        return resumed
+
+    def _admit(self, room: Room) -> None:
+        """Make ``room`` live, unloading the longest-idle rooms if the server holds its limit."""
+        if len(self.rooms) >= self.max_rooms:
+            idle = sorted((r for r in self.rooms.values() if r.idle()), key=lambda r: r.last_used)
+            for old in idle[: len(self.rooms) - self.max_rooms + 1]:
+                del self.rooms[old.match.id]
+                self.unloaded += 1
+            if len(self.rooms) >= self.max_rooms:
+                raise RoomsFull(f"the server holds {self.max_rooms} live games, all in use")
+        self.rooms[room.match.id] = room
+
+    def bot_games(self) -> int:
+        """Unfinished live games without a human seat."""
+        return sum(
+            1 for r in self.rooms.values() if not r.match.finished and all(s.kind == "bot" for s in r.match.seats)
+        )
 
     async def get(self, game_id: str) -> Room | None:
         """The room of a game, loading a finished (or not yet loaded) game from the store on demand."""
@@ -148,14 +245,20 @@ class Tables:
         if room is not None or not game_id or len(game_id) > 64:
             return room
         lock = self._loading.setdefault(game_id, asyncio.Lock())
-        async with lock:
-            room = self.rooms.get(game_id)
-            if room is None:
-                stored = await self.store.load(game_id)
-                if stored is None:
-                    return None
-                room = self.rooms[game_id] = Room(await self._load(stored))
-                self.after_change(room)
+        try:
+            async with lock:
+                room = self.rooms.get(game_id)
+                if room is None:
+                    stored = await self.store.load(game_id)
+                    if stored is None:
+                        return None
+                    room = Room(await self._load(stored))
+                    self._admit(room)
+                    self.after_change(room)
+        finally:
+            # forgotten once done, or every made-up game id asked for would stay here for good
+            if self._loading.get(game_id) is lock and not lock.locked():
+                del self._loading[game_id]
         return room
 
     async def _load(self, stored: StoredGame) -> Match:
@@ -169,6 +272,11 @@ class Tables:
         return match
 
     async def create(self, new: NewGame) -> Room:
+        """Store and start a new game, or :class:`RoomsFull` (nothing stored) when it may not start now."""
+        if all(s.kind == "bot" for s in new.seats) and self.bot_games() >= self.max_bot_games:
+            raise RoomsFull(f"{self.max_bot_games} games of bots only are already running; try again later")
+        if len(self.rooms) >= self.max_rooms and not any(r.idle() for r in self.rooms.values()):
+            raise RoomsFull(f"the server holds {self.max_rooms} live games, all in use; try again later")
         match = Match(new.id, new.definition, new.options, new.seed, new.seats, turn_seconds=new.turn_seconds)
         row = GameRow(
             id=new.id,
@@ -182,7 +290,8 @@ class Tables:
         )
         seats = [SeatRow(s.seat, s.name, s.kind, s.bot, s.token_hash, s.autoplay) for s in new.seats]
         await self.store.create_game(row, seats)
-        room = self.rooms[new.id] = Room(match)
+        room = Room(match)
+        self._admit(room)
         self.after_change(room)
         return room
 
@@ -218,6 +327,7 @@ class Tables:
         self.after_change(room)
 
     def after_change(self, room: Room) -> None:
+        room.last_used = time.monotonic()
         self._arm_timer(room)
         room.refresh_all()
         self._schedule_bot(room)
@@ -241,18 +351,28 @@ class Tables:
             version = match.version
             view, legal = match.state.view(seat), match.state.legal_actions()
             spec, seed = match.seats[seat].bot_spec, match.bot_seed(seat)
-            loop = asyncio.get_running_loop()
-            try:
-                index = await loop.run_in_executor(self.pool, workers.choose, spec, seed, view, legal)
-            except Exception:
-                log.exception("bot %s failed in game %s; playing its first legal action", spec, match.id)
-                index = 0
+            index = await self._choose(match.id, spec, seed, view, legal)
             with contextlib.suppress(MatchError):  # the table moved on (e.g. the owner took the seat back)
                 await self.act(room, seat, version, legal[index].to_text(), by_bot=True)
         finally:
             room.bot_task = None
             if not match.finished:
                 self._schedule_bot(room)
+
+    async def _choose(self, game_id: str, spec: str, seed: int, view: Any, legal: list[Any]) -> int:
+        """The bot's choice; past its deadline (or on any failure) the heuristic's, and failing that the
+        first legal action — the game goes on whatever happens in the workers."""
+        for bot in dict.fromkeys((spec, AUTOPLAY_BOT)):
+            try:
+                index = await self.workers.run(Kind.MOVE, workers.choose, bot, seed, view, legal)
+                if 0 <= index < len(legal):
+                    return index
+            except JobTimeout as e:
+                log.warning("bot %s in game %s: %s", bot, game_id, e)
+            except Exception:
+                log.exception("bot %s failed in game %s", bot, game_id)
+        log.warning("game %s: playing the first legal action", game_id)
+        return 0
 
     async def hint(self, room: Room, conn: Connection) -> dict[str, Any]:
         """The search bot's advice for the connection's seat, as a ``hint`` message."""
@@ -262,8 +382,7 @@ class Tables:
         version = match.version
         view, legal = match.state.view(seat), match.state.legal_actions()
         seed = match.bot_seed(seat) ^ 0x4E17
-        loop = asyncio.get_running_loop()
-        ranked = await loop.run_in_executor(self.pool, workers.hint, seed, view, legal)
+        ranked = await self.workers.run(Kind.HINT, workers.hint, seed, view, legal)
 
         def entry(index: int, chance: float) -> dict[str, Any]:
             action = legal[index]

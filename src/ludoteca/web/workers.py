@@ -3,21 +3,22 @@
 A search bot spends up to two seconds of CPU on a move; in the server's own process that would stall
 every other table (and, with the GIL, a thread would too). So bots and hints run in worker processes
 and receive only what a bot may see — the seat's view and its legal actions — never the state.
-The functions are module-level and take plain picklable values so any executor can run them.
+The functions are module-level and take plain picklable values so any pool can run them; how long
+they may run and in which order is :mod:`.jobs`'s business.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import threading
 import time
 from collections.abc import Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from ludoteca import bots
 from ludoteca.bots.ismcts import IsmctsBot
+
+from .jobs import Workers
 
 HINT_LEVEL = "normal"
 """The search level that answers a player's request for a hint."""
@@ -55,12 +56,7 @@ def _start_worker() -> None:
     threading.Thread(target=watch, name="ludoteca-orphan-watch", daemon=True).start()
 
 
-def executor(processes: int | None) -> Executor:
-    """A pool for bot moves: ``processes`` worker processes (0: threads in this process, for tests
-    that need no isolation), by default one fewer than the cores, at least one."""
-    if processes == 0:
-        return ThreadPoolExecutor(max_workers=2, thread_name_prefix="ludoteca-bot")
-    count = processes if processes is not None else max(1, (os.cpu_count() or 2) - 1)
-    return ProcessPoolExecutor(
-        max_workers=count, mp_context=multiprocessing.get_context("spawn"), initializer=_start_worker
-    )
+def start(processes: int | None, deadline: float) -> Workers:
+    """The server's pool: ``processes`` worker processes (0: threads, for tests that need no isolation;
+    by default one fewer than the cores, at least one), each job stopped after ``deadline`` seconds."""
+    return Workers(processes, deadline, initializer=_start_worker)
