@@ -23,7 +23,7 @@ TWO = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bea"}]
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with server_thread(Path(tmp_path_factory.mktemp("input"))) as url:
+    with server_thread(Path(tmp_path_factory.mktemp("input")), creates_per_minute=1000) as url:
         yield url
 
 

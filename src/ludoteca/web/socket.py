@@ -156,7 +156,7 @@ async def _serve(ws: WebSocket, game_id: str, tables: Tables, settings: Settings
         while True:
             receive = loop.create_task(ws.receive())
             await asyncio.wait((receive, overflow), return_when=asyncio.FIRST_COMPLETED)
-            if not receive.done():  # the client stopped reading: drop it, whatever it sends
+            if overflow.done():  # the client stopped reading: drop it, whatever it sends (even while it floods)
                 receive.cancel()
                 slow = True
                 break
