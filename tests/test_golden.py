@@ -111,8 +111,6 @@ def test_the_golden_files_stay_small() -> None:
 def test_the_newest_golden_file_plays_every_value_of_every_lobby_option(game: str) -> None:
     """A rule option nobody has a golden game of could change unseen: each value the lobby offers (and both
     values of a yes/no option) is played by at least one transcript of the current rules version."""
-    from ludoteca.web.lobby import OPTIONS
-
     definition = games.get(game)
     data = _read(GOLDEN / f"{game}-v{definition.rules_version}.json.gz")
     played = {
@@ -120,7 +118,7 @@ def test_the_newest_golden_file_plays_every_value_of_every_lobby_option(game: st
         for entry in data["transcripts"]
         for key, value in definition.options_to_dict(definition.options_from_dict(entry["record"]["options"])).items()
     }
-    for option in OPTIONS[game]:
+    for option in games.plugin(game).lobby_options:
         values = (True, False) if option.kind == "bool" else option.choices
         for value in values:
             assert (option.key, json.dumps(value)) in played, f"no golden {game} game with {option.key}={value!r}"

@@ -1,7 +1,7 @@
 """Creating a game from the lobby: what may be asked for, checked before anything is stored.
 
 A lobby request comes from the network, so it is validated field by field with a message a person
-can act on. Only the rule options listed in :data:`OPTIONS` may be set from the web: the cores also
+can act on. Only the rule options of the game plug-in's ``lobby_options`` may be set from the web: the cores also
 accept file paths (``landscapes=PATH``, ``board=PATH``) for people at a terminal, and a server must
 never read files named by a client.
 """
@@ -18,6 +18,7 @@ from ludoteca import bots, games
 from ludoteca.bots.ismcts import IsmctsBot
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import GameDefinition
+from ludoteca.core.plugin import OptionSpec
 
 from . import names
 from . import options as web_options
@@ -30,48 +31,9 @@ BOT_CHOICES = ("heuristic", "ismcts:easy", "ismcts:normal", "ismcts:hard", "rand
 """The only bots a request may seat: each has a bounded cost per move (see :func:`nearest_choice`)."""
 
 
-@dataclass(frozen=True)
-class Option:
-    key: str
-    label: str
-    """English label (translated when shown)."""
-    kind: str
-    """``bool`` or ``choice``."""
-    choices: tuple[Any, ...] = ()
-    choice_labels: tuple[str, ...] = ()
-    """English labels of the choices (translated when shown); empty: the values themselves."""
-
-
-def _(message: str) -> str:
-    """Marks a label for translation at extraction time; translated when the page is drawn."""
-    return message
-
-
-OPTIONS: dict[str, tuple[Option, ...]] = {
-    "verraeter": (
-        Option("edition", _("Edition"), "choice", (2008, 1998)),
-        Option("hand_limit", _("Hand limit"), "choice", (5, 6)),
-        Option("draw_cap", _("Most cards drawn per round"), "choice", (3, None)),
-        Option(
-            "discard_timing",
-            _("Over the hand limit"),
-            "choice",
-            ("before", "after"),
-            (_("discard before drawing"), _("draw, then discard")),
-        ),
-        Option("builder_places_kontor", _("The Builder may place a Kontor"), "bool"),
-    ),
-    "kreta": (
-        Option("abbot_blocks_passing", _("Abbots block passing villagers"), "bool"),
-        Option(
-            "takeback",
-            _("At a scoring, cards go back into hand for"),
-            "choice",
-            ("all", "castellan"),
-            (_("Every player"), _("Only the Castellan's player")),
-        ),
-    ),
-}
+def options_of(game: str) -> tuple[OptionSpec, ...]:
+    """The rule options the lobby offers for ``game``: its plug-in's schema (nothing else may be set here)."""
+    return games.plugin(game).lobby_options
 
 
 class LobbyError(LudotecaError):
@@ -114,7 +76,7 @@ def schema(tr: Callable[[str], str]) -> list[dict[str, Any]]:
                         "choice_labels": [tr(label) for label in o.choice_labels],
                         "default": defaults.get(o.key),
                     }
-                    for o in OPTIONS[name]
+                    for o in options_of(name)
                 ],
             }
         )
@@ -248,14 +210,14 @@ def _distinct(seats: list[Seat]) -> None:
 def _options(definition: GameDefinition, given: Any) -> dict[str, Any]:
     if not isinstance(given, dict):
         raise LobbyError("'options' must be an object of name: value")
-    allowed = {o.key for o in OPTIONS[definition.name]}
+    allowed = {o.key for o in options_of(definition.name)}
     refused = set(given) - allowed
     if refused:
         raise LobbyError(
             f"option(s) {', '.join(sorted(map(str, refused)))} cannot be set here "
             f"(choose from {', '.join(sorted(allowed))})"
         )
-    for option in OPTIONS[definition.name]:
+    for option in options_of(definition.name):
         if option.key in given:
             web_options.check(option.key, option.kind, option.choices, given[option.key])
     try:

@@ -1,0 +1,32 @@
+"""Kreta as a plug-in: the rules core and where its presenter, strategy, search, encoding and counters live."""
+
+from __future__ import annotations
+
+from ludoteca.core.plugin import GamePlugin, OptionSpec
+from ludoteca.kreta import DEFINITION
+
+
+def _(message: str) -> str:
+    """Marks a label for translation (extracted by ``scripts/i18n.sh``; translated when shown)."""
+    return message
+
+
+PLUGIN: GamePlugin[object, object, object] = GamePlugin(
+    rules=DEFINITION,
+    facets={
+        "strategy": "ludoteca.bots.heuristic_kreta:choose",
+        "lookahead": "ludoteca.bots.search_kreta:LOOKAHEAD",
+        "encoding": "ludoteca.rl.encoding_kreta:KretaEncoding",
+        "counters": "ludoteca.sim.counts_kreta",
+    },
+    lobby_options=(
+        OptionSpec("abbot_blocks_passing", _("Abbots block passing villagers"), "bool"),
+        OptionSpec(
+            "takeback",
+            _("At a scoring, cards go back into hand for"),
+            "choice",
+            ("all", "castellan"),
+            (_("Every player"), _("Only the Castellan's player")),
+        ),
+    ),
+)

@@ -1,0 +1,84 @@
+"""The presentation layer: each game's words and pictures, once, for every front end.
+
+Between the rules cores and the three front ends (terminal, web, research adapters). A game's
+:class:`Presenter` says everything about it in words — event lines, phase titles and instructions,
+action labels, the names of cards, landscapes, provinces and pieces, the rule options in force — through
+the gettext catalogues the web uses (a :class:`Translator` in, strings out), and draws its pictures
+(SVG) from views. A front end adds layout, never wording: the terminal and the web say the same thing
+in the same language. Everything here is a pure function of a view (the only window onto secrets), so
+nothing a presenter produces can leak what the seat may not know.
+
+A game's presenter is the ``presenter`` facet of its plug-in (:mod:`ludoteca.core.plugin`); use
+:func:`presenter` to get it typed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+from ludoteca.core.events import Event
+from ludoteca.core.plugin import GamePlugin, PluginError
+
+Translator = Callable[[str], str]
+"""``tr("English message") -> the message in the reader's language`` (gettext; English is the identity)."""
+
+V_contra = TypeVar("V_contra", contravariant=True)
+A_contra = TypeVar("A_contra", contravariant=True)
+
+
+@runtime_checkable
+class Presenter(Protocol[V_contra, A_contra]):
+    """A game's words and pictures. ``names`` are the seats' names in seat order; ``tr`` the reader's language."""
+
+    def log_line(self, view: V_contra, event: Event, names: Sequence[str], tr: Translator) -> str:
+        """One event of ``view.log`` as a sentence (the log is already what the view's seat may see)."""
+        ...
+
+    def action_label(self, view: V_contra, action: A_contra, names: Sequence[str], tr: Translator) -> str:
+        """A short label for a legal action of the seat to act; one position's labels are all different."""
+        ...
+
+    def phase_title(self, view: V_contra, tr: Translator) -> str:
+        """The phase's name ("Phase 3: play supply cards")."""
+        ...
+
+    def phase_text(self, view: V_contra, names: Sequence[str], tr: Translator) -> str:
+        """What the seat to act must do now: addressed to it in its own view, said of it to everyone else;
+        who won once the game is over."""
+        ...
+
+    def rules_text(self, view: V_contra, tr: Translator) -> str:
+        """The rule options the game is played with, in one line."""
+        ...
+
+    def breakdown_labels(self, tr: Translator) -> dict[str, str]:
+        """Labels of the keys of the game's ``GameResult.breakdown``."""
+        ...
+
+    def board_svg(self, view: V_contra, names: Sequence[str], tr: Translator) -> str:
+        """The public table or map, drawn from a (spectator's) view; clickable parts carry ``data-target``."""
+        ...
+
+    def private_svg(self, view: V_contra, tr: Translator) -> str | None:
+        """The seat's own cards (a hand, a draft), or None if the game has nothing private to draw."""
+        ...
+
+    def targets(self, view: V_contra, action: A_contra) -> list[str]:
+        """The ``data-target`` keys a legal action involves, in clicking order (empty: a button)."""
+        ...
+
+    def terminal(self, view: V_contra, names: Sequence[str], tr: Translator) -> Any:
+        """The table for the terminal (a ``rich`` renderable), with the same words as above."""
+        ...
+
+
+def presenter(plugin: GamePlugin[Any, Any, Any]) -> Presenter[Any, Any]:
+    """The game's presenter, checked to be one."""
+    found = plugin.facet("presenter")
+    if not isinstance(found, Presenter):
+        raise PluginError(f"{plugin.title}: its presenter does not provide the Presenter methods")
+    return found
+
+
+__all__ = ["Presenter", "Translator", "presenter"]
