@@ -21,14 +21,22 @@ PLUGIN: GamePlugin[object, object, object] = GamePlugin(
     },
     lobby_options=(
         OptionSpec("edition", _("Edition"), "choice", (2008, 1998)),
-        OptionSpec("hand_limit", _("Hand limit"), "choice", (5, 6)),
-        OptionSpec("draw_cap", _("Most cards drawn per round"), "choice", (3, None)),
+        OptionSpec(
+            "hand_limit", _("Hand limit"), "choice", (5, 6), (_("5 (the Italian texts)"), _("6 (the French texts)"))
+        ),
+        OptionSpec(
+            "draw_cap",
+            _("Most cards drawn per round"),
+            "choice",
+            (3, None),
+            (_("3 (the Italian texts)"), _("no limit (the French texts)")),
+        ),
         OptionSpec(
             "discard_timing",
             _("Over the hand limit"),
             "choice",
             ("before", "after"),
-            (_("discard before drawing"), _("draw, then discard")),
+            (_("discard before drawing (the 2008 Italian text)"), _("draw, then discard (as in the French texts)")),
         ),
         OptionSpec("builder_places_kontor", _("The Builder may place a Kontor"), "bool"),
     ),
