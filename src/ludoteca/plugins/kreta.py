@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ludoteca.core.plugin import GamePlugin, OptionSpec
-from ludoteca.kreta import DEFINITION
+from ludoteca.kreta import DEFINITION, KretaAction, KretaState, KretaView
 
 
 def _(message: str) -> str:
@@ -11,7 +11,7 @@ def _(message: str) -> str:
     return message
 
 
-PLUGIN: GamePlugin[object, object, object] = GamePlugin(
+PLUGIN: GamePlugin[KretaState, KretaAction, KretaView] = GamePlugin(
     rules=DEFINITION,
     facets={
         "strategy": "ludoteca.bots.heuristic_kreta:choose",

@@ -194,7 +194,9 @@ def rotation(player: int, n: int) -> list[int]:
     return [(base + k) % n for k in range(n)]
 
 
-def encoding_for(game: str | GameDefinition, options: Any = None, players: int | None = None) -> Encoding:
+def encoding_for(
+    game: str | GameDefinition[Any, Any, Any, Any], options: Any = None, players: int | None = None
+) -> Encoding:
     """The encoding of ``game`` (a name or definition) for ``options`` (an options object, a dict of
     plain values, or None for the defaults) and ``players`` (default: the most the game seats).
 

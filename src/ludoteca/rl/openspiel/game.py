@@ -58,7 +58,7 @@ class GameSpec:
     max_game_length: Callable[[Any], int]
     """An upper bound on the players' decisions in a game, from the view of a new game."""
 
-    def game_type(self, definition: GameDefinition) -> pyspiel.GameType:
+    def game_type(self, definition: GameDefinition[Any, Any, Any, Any]) -> pyspiel.GameType:
         return pyspiel.GameType(
             short_name=self.short_name,
             long_name=self.long_name,
@@ -97,7 +97,7 @@ class Rules:
 
     spec: GameSpec
     params: tuple[tuple[str, int | float | bool | str], ...]
-    definition: GameDefinition
+    definition: GameDefinition[Any, Any, Any, Any]
     options: Any
     players: int
     encoding: Encoding
