@@ -41,7 +41,6 @@ optional and the layer that needs one says clearly when a game lacks it."""
 S = TypeVar("S")
 A = TypeVar("A")
 V = TypeVar("V")
-T = TypeVar("T")
 
 
 class PluginError(LudotecaError):
@@ -110,11 +109,3 @@ class GamePlugin(Generic[S, A, V]):
             raise PluginError(f"{self.title}: its {facet} {target!r} cannot be loaded ({e})") from e
         self._loaded[facet] = value
         return value
-
-    def typed_facet(self, facet: str, protocol: type[T], what: str) -> T:
-        """The facet checked against the consuming layer's (runtime-checkable) ``protocol``: a module or
-        object that lacks one of its members is a :class:`PluginError` naming ``what`` it should be."""
-        found = self.facet(facet)
-        if not isinstance(found, protocol):
-            raise PluginError(f"{self.title}: its {facet} {self.facets[facet]!r} is not {what}")
-        return found

@@ -18,6 +18,7 @@ PLUGIN: GamePlugin[KretaState, KretaAction, KretaView] = GamePlugin(
         "lookahead": "ludoteca.bots.search_kreta:LOOKAHEAD",
         "encoding": "ludoteca.rl.encoding_kreta:KretaEncoding",
         "counters": "ludoteca.sim.counts_kreta",
+        "openspiel": "ludoteca.rl.openspiel.kreta:SPEC",
     },
     lobby_options=(
         OptionSpec("abbot_blocks_passing", _("Abbots block passing villagers"), "bool"),

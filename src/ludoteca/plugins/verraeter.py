@@ -18,6 +18,7 @@ PLUGIN: GamePlugin[VerraeterState, Action, VerraeterView] = GamePlugin(
         "lookahead": "ludoteca.bots.search_verraeter:LOOKAHEAD",
         "encoding": "ludoteca.rl.encoding_verraeter:VerraeterEncoding",
         "counters": "ludoteca.sim.counts_verraeter",
+        "openspiel": "ludoteca.rl.openspiel.verraeter:SPEC",
     },
     lobby_options=(
         OptionSpec("edition", _("Edition"), "choice", (2008, 1998)),
