@@ -29,13 +29,20 @@ class Strategy(Protocol):
     def __call__(self, view: Any, legal_actions: Sequence[Any], rng: Rng, /) -> Any: ...
 
 
+_CHECKED: dict[int, Strategy] = {}
+"""Strategies already checked, by identity (a protocol check costs microseconds; a bot asks every move)."""
+
+
 def strategy(game: str) -> Strategy:
     """The game's strategy (the ``strategy`` facet of its plug-in)."""
     plugin = games.plugin(game)
     found = plugin.facet("strategy")
-    if not isinstance(found, Strategy):
-        raise PluginError(f"{plugin.title}: its strategy is not a function (view, legal actions, rng) -> action")
-    return found
+    checked = _CHECKED.get(id(found))
+    if checked is None:
+        if not isinstance(found, Strategy):
+            raise PluginError(f"{plugin.title}: its strategy is not a function (view, legal actions, rng) -> action")
+        _CHECKED[id(found)] = checked = found
+    return checked
 
 
 class HeuristicBot(Bot):
