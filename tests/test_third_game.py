@@ -126,6 +126,17 @@ def test_arena() -> None:
     assert data["game"] == "perudo"
 
 
+def test_worker_processes_find_the_plugin_too() -> None:
+    one = run("arena", "perudo", "--seats", "heuristic,random", "--games", "4", "--seed", "9", "--jobs", "1", "--json")
+    two = run("arena", "perudo", "--seats", "heuristic,random", "--games", "4", "--seed", "9", "--jobs", "2", "--json")
+    assert one.exit_code == 0 and two.exit_code == 0, two.output
+
+    def shares(result: Result) -> list[Any]:
+        return [bot["win_share"]["mean"] for bot in json.loads(result.stdout)["bots"]]
+
+    assert shares(one) == shares(two)
+
+
 def test_simulate_then_report(tmp_path: Path) -> None:
     out = tmp_path / "sim"
     result = run("simulate", "perudo", "--games", "4", "--seats", "random,heuristic,random", "--grid",
