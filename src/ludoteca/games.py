@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 from importlib.metadata import entry_points
+from typing import Any
 
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import GameDefinition
@@ -32,7 +33,7 @@ def _registered() -> dict[str, str]:
 
 
 @cache
-def _load(name: str) -> GamePlugin[object, object, object]:
+def _load(name: str) -> GamePlugin[Any, Any, Any]:
     target = _registered()[name]
     module, _, attribute = target.partition(":")
     try:
@@ -68,17 +69,17 @@ def _key(name: str) -> str:
     return key
 
 
-def plugin(name: str) -> GamePlugin[object, object, object]:
+def plugin(name: str) -> GamePlugin[Any, Any, Any]:
     """The plug-in of the game called ``name`` (case-insensitive; a few aliases are accepted)."""
     return _load(_key(name))
 
 
-def get(name: str) -> GameDefinition:
+def get(name: str) -> GameDefinition[Any, Any, Any, Any]:
     """The rules definition of the game called ``name``."""
     return plugin(name).rules
 
 
-def plugin_for_view(view: object) -> GamePlugin[object, object, object]:
+def plugin_for_view(view: object) -> GamePlugin[Any, Any, Any]:
     """The game a view belongs to: how a bot handed only a view finds the game's rules."""
     for name in names():
         found = plugin(name)
@@ -87,5 +88,5 @@ def plugin_for_view(view: object) -> GamePlugin[object, object, object]:
     raise UnknownGameError(f"{type(view).__name__} is not the view of a known game")
 
 
-def for_view(view: object) -> GameDefinition:
+def for_view(view: object) -> GameDefinition[Any, Any, Any, Any]:
     return plugin_for_view(view).rules

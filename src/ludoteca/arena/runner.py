@@ -71,7 +71,7 @@ class SeatRecord:
 
 
 def play_game(
-    definition: GameDefinition,
+    definition: GameDefinition[Any, Any, Any, Any],
     options: Any,
     match: Match,
     deal: int,
@@ -125,7 +125,11 @@ def _text(action: object) -> str:
 
 
 def play_deal(
-    definition: GameDefinition, options: Any, match: Match, deal: int, factory: BotFactory = bots.from_spec
+    definition: GameDefinition[Any, Any, Any, Any],
+    options: Any,
+    match: Match,
+    deal: int,
+    factory: BotFactory = bots.from_spec,
 ) -> list[SeatRecord]:
     """Every rotation of deal ``deal``: ``n`` games on the same seed, the lineup shifted one seat each time."""
     records: list[SeatRecord] = []

@@ -8,28 +8,41 @@ They are documented there and in ``docs/bots.md``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from importlib import import_module
-from typing import Any, TypeVar
+from collections.abc import Sequence
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from ludoteca import games
 from ludoteca.core.errors import IllegalActionError
+from ludoteca.core.plugin import PluginError
 from ludoteca.core.rng import Rng
 
 from .base import Bot
 
 A = TypeVar("A")
 
-_STRATEGIES = {
-    "verraeter": "ludoteca.bots.heuristic_verraeter",
-    "kreta": "ludoteca.bots.heuristic_kreta",
-}
+
+@runtime_checkable
+class Strategy(Protocol):
+    """A game's ``strategy`` facet: ``choose(view, legal_actions, rng) -> action``, a pure function of the
+    view and the legal actions, using ``rng`` only to break ties."""
+
+    def __call__(self, view: Any, legal_actions: Sequence[Any], rng: Rng, /) -> Any: ...
 
 
-def strategy(game: str) -> Callable[[Any, Sequence[Any], Rng], Any]:
-    """The game's ``choose(view, legal_actions, rng) -> action`` function."""
-    choose: Callable[[Any, Sequence[Any], Rng], Any] = import_module(_STRATEGIES[game]).choose
-    return choose
+_CHECKED: dict[int, Strategy] = {}
+"""Strategies already checked, by identity (a protocol check costs microseconds; a bot asks every move)."""
+
+
+def strategy(game: str) -> Strategy:
+    """The game's strategy (the ``strategy`` facet of its plug-in)."""
+    plugin = games.plugin(game)
+    found = plugin.facet("strategy")
+    checked = _CHECKED.get(id(found))
+    if checked is None:
+        if not isinstance(found, Strategy):
+            raise PluginError(f"{plugin.title}: its strategy is not a function (view, legal actions, rng) -> action")
+        _CHECKED[id(found)] = checked = found
+    return checked
 
 
 class HeuristicBot(Bot):

@@ -25,11 +25,11 @@ import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from importlib import import_module
 from typing import Any, ClassVar, TypeVar
 
 from ludoteca import games
 from ludoteca.core.errors import IllegalActionError
+from ludoteca.core.plugin import PluginError
 from ludoteca.core.rng import Rng
 
 from .base import Bot, Budget
@@ -100,13 +100,6 @@ class Lookahead:
     evaluate: Callable[[Any], list[float]] | None = None
     policy: Callable[[Any, Rng], Any] | None = None
     model_others: bool = False
-
-
-_LOOKAHEADS = {
-    "verraeter": "ludoteca.bots.search_verraeter:LOOKAHEAD",
-    "kreta": "ludoteca.bots.search_kreta:LOOKAHEAD",
-}
-"""Per game, where its :class:`Lookahead` lives (``module:attribute``), imported when first needed."""
 
 
 def win_chances(projected: Sequence[float], spread: float) -> list[float]:
@@ -190,12 +183,13 @@ class IsmctsBot(Bot):
     def lookahead(game: str) -> Lookahead:
         """The game's lookahead (how far to play, how, and how to judge where it stops), or plain random
         playouts to the end of the game."""
-        target = _LOOKAHEADS.get(game)
-        if target is None:
+        found = games.plugin(game)
+        if not found.has("lookahead"):
             return Lookahead()
-        module, _, attr = target.partition(":")
-        found: Lookahead = getattr(import_module(module), attr)
-        return found
+        lookahead = found.facet("lookahead")
+        if not isinstance(lookahead, Lookahead):
+            raise PluginError(f"{found.title}: its lookahead is not a ludoteca.bots.ismcts.Lookahead")
+        return lookahead
 
     @staticmethod
     def _iterate(root: _Node, state: Any, rng: Rng, lookahead: Lookahead, me: int) -> None:

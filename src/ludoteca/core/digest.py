@@ -237,7 +237,9 @@ class GameDigest:
         return hashlib.sha256("|".join(self.seats).encode()).hexdigest()
 
 
-def record_digests(definition: GameDefinition, record: GameRecord) -> Iterator[tuple[Any, tuple[str, ...]]]:
+def record_digests(
+    definition: GameDefinition[Any, Any, Any, Any], record: GameRecord
+) -> Iterator[tuple[Any, tuple[str, ...]]]:
     """Replay ``record`` and yield ``(state, seat digests)`` at the start and after each of its actions.
 
     The state is the live one (it moves on with the next step); the digests are :attr:`GameDigest.seats`.

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Self, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
+
+from .rng import Rng
 
 TERMINAL = -1
 """What :meth:`GameState.current_player` answers once the game is over."""
@@ -89,36 +91,74 @@ class GameState(Protocol[A, V_co]):
     def result(self) -> GameResult: ...
 
 
+S = TypeVar("S")
+"""A game's state type (a :class:`GameState`)."""
+Act = TypeVar("Act")
+"""A game's action type."""
+V = TypeVar("V")
+"""A game's view type."""
+O = TypeVar("O")  # noqa: E741
+"""A game's options type."""
+
+
+S_co = TypeVar("S_co", covariant=True)
+O_contra = TypeVar("O_contra", contravariant=True)
+V_contra = TypeVar("V_contra", contravariant=True)
+
+
+class NewGame(Protocol[O_contra, S_co]):
+    """``new_game(options, seed, num_players, start_player=None) -> state``."""
+
+    def __call__(self, options: O_contra, seed: int, num_players: int, start_player: int | None = None) -> S_co: ...
+
+
+class FromSetup(Protocol[O_contra, S_co]):
+    """``from_setup(options, seed, num_players, setup) -> state``."""
+
+    def __call__(self, options: O_contra, seed: int, num_players: int, setup: Mapping[str, Any]) -> S_co: ...
+
+
+class Determinize(Protocol[V_contra, S_co]):
+    """``determinize(view, rng, keep_log=True) -> state``."""
+
+    def __call__(self, view: V_contra, rng: Rng, *, keep_log: bool = True) -> S_co: ...
+
+
 @dataclass(frozen=True)
-class GameDefinition:
-    """How the outer layers find a game: its name, its options, how to start it and read its actions."""
+class GameDefinition(Generic[S, Act, V, O]):
+    """How the outer layers find a game: its name, its options, how to start it and read its actions.
+
+    Generic in the game's state ``S``, action ``Act``, view ``V`` and options ``O``, so a layer that holds
+    a ``GameDefinition[KretaState, KretaAction, KretaView, KretaOptions]`` computes on typed values; the
+    registry, which serves any game, hands out ``GameDefinition[Any, Any, Any, Any]``.
+    """
 
     name: str
     title: str
     min_players: int
     max_players: int
-    options_from_dict: Callable[[Mapping[str, Any]], Any]
+    options_from_dict: Callable[[Mapping[str, Any]], O]
     """Validated options from plain values (unknown keys or bad values raise ``OptionError``)."""
-    options_to_dict: Callable[[Any], dict[str, Any]]
-    new_game: Callable[..., Any]
+    options_to_dict: Callable[[O], dict[str, Any]]
+    new_game: NewGame[O, S]
     """``new_game(options, seed, num_players, start_player=None) -> state``."""
-    from_setup: Callable[..., Any]
+    from_setup: FromSetup[O, S]
     """``from_setup(options, seed, num_players, setup: Mapping) -> state``."""
-    parse_action: Callable[[str], Any]
-    action_from_json: Callable[[Any], Any]
+    parse_action: Callable[[str], Act]
+    action_from_json: Callable[[Any], Act]
     progress_key: str
     """The name of the game's length measure in results: ``rounds`` or ``scorings``."""
     seat_names: Sequence[str] = ()
     """Default names for the seats (the games' own colours)."""
-    view_type: type | None = None
+    view_type: type[V] | None = None
     """The class of the game's views, so a bot handed only a view can find its game."""
     rules_version: int = 1
     """The current version of the game's rules (the ``rules_version`` option's default); raised with every
     change that would make an existing record play differently."""
-    determinize: Callable[..., Any] | None = None
-    """``determinize(view, rng) -> state``: a full state the view could have come from, hidden parts
-    sampled from ``rng`` (for search with hidden information); ``state.view(view.player) == view``."""
-    option_warnings: Callable[[Any], Sequence[str]] | None = None
+    determinize: Determinize[V, S] | None = None
+    """``determinize(view, rng, keep_log=True) -> state``: a full state the view could have come from, hidden
+    parts sampled from ``rng`` (for search with hidden information); ``state.view(view.player) == view``."""
+    option_warnings: Callable[[O], Sequence[str]] | None = None
     """``option_warnings(options) -> lines``: what people should know about the options before playing
     (Kreta: how a board file departs from the printed board as sources describe it); data, shown by the
     front ends. None: the game never has any."""

@@ -69,7 +69,7 @@ class OptionSpec:
 class GamePlugin(Generic[S, A, V]):
     """One game, as the outer layers know it."""
 
-    rules: GameDefinition
+    rules: GameDefinition[S, A, V, Any]
     """The rules core's definition (name, title, player counts, options, set-up, actions, views)."""
     facets: Mapping[str, str] = field(default_factory=dict)
     """Facet name (one of :data:`FACETS`) → ``"module:attribute"``, imported on first use."""

@@ -11,10 +11,14 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from .errors import LudotecaError, RecordError
-from .game import GameDefinition
+from .game import GameDefinition, GameState
+
+S = TypeVar("S", bound="GameState[Any, Any]")
+A = TypeVar("A")
+O = TypeVar("O")  # noqa: E741
 
 FORMAT = "ludoteca-record"
 VERSION = 1
@@ -115,7 +119,7 @@ LEGACY_RULES_VERSION = 1
 """The rules version of stored options that name none: everything recorded before rules versions existed."""
 
 
-def stored_options(definition: GameDefinition, options: Mapping[str, Any]) -> Any:
+def stored_options(definition: GameDefinition[Any, Any, Any, O], options: Mapping[str, Any]) -> O:
     """The options object of a stored game or a shared record (its ``options`` as written down).
 
     Options written before rules versions existed name none, and were played under version 1; reading
@@ -127,14 +131,14 @@ def stored_options(definition: GameDefinition, options: Mapping[str, Any]) -> An
     return definition.options_from_dict({"rules_version": LEGACY_RULES_VERSION, **options})
 
 
-def parse_record_action(definition: GameDefinition, text: str) -> Any:
+def parse_record_action(definition: GameDefinition[Any, A, Any, Any], text: str) -> A:
     """An action from its record entry: notation text, or a JSON object kept as text."""
     if text.lstrip().startswith("{"):
         return definition.action_from_json(json.loads(text))
     return definition.parse_action(text)
 
 
-def start(definition: GameDefinition, record: GameRecord) -> Any:
+def start(definition: GameDefinition[S, Any, Any, Any], record: GameRecord) -> S:
     """The state a record's actions start from (the seeded set-up or the explicit one)."""
     n = len(record.players)
     if not definition.min_players <= n <= definition.max_players:
@@ -152,7 +156,7 @@ def start(definition: GameDefinition, record: GameRecord) -> Any:
         raise RecordError(str(e)) from None
 
 
-def replay(definition: GameDefinition, record: GameRecord, upto: int | None = None) -> Any:
+def replay(definition: GameDefinition[S, Any, Any, Any], record: GameRecord, upto: int | None = None) -> S:
     """The state after the record's first ``upto`` actions (all by default)."""
     state = start(definition, record)
     for i, text in enumerate(record.actions[:upto]):

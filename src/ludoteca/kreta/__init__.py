@@ -22,13 +22,13 @@ from .setup import determinize, from_setup, new_game, to_setup
 from .state import KretaState
 from .view import KretaView
 
-DEFINITION = GameDefinition(
+DEFINITION: GameDefinition[KretaState, KretaAction, KretaView, KretaOptions] = GameDefinition(
     name="kreta",
     title="Kreta",
     min_players=2,
     max_players=4,
     options_from_dict=KretaOptions.from_dict,
-    options_to_dict=lambda o: o.to_dict(),
+    options_to_dict=KretaOptions.to_dict,
     new_game=new_game,
     from_setup=from_setup,
     parse_action=parse_action,

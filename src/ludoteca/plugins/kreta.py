@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ludoteca.core.plugin import GamePlugin, OptionSpec
-from ludoteca.kreta import DEFINITION
+from ludoteca.kreta import DEFINITION, KretaAction, KretaState, KretaView
 
 
 def _(message: str) -> str:
@@ -11,13 +11,14 @@ def _(message: str) -> str:
     return message
 
 
-PLUGIN: GamePlugin[object, object, object] = GamePlugin(
+PLUGIN: GamePlugin[KretaState, KretaAction, KretaView] = GamePlugin(
     rules=DEFINITION,
     facets={
         "strategy": "ludoteca.bots.heuristic_kreta:choose",
         "lookahead": "ludoteca.bots.search_kreta:LOOKAHEAD",
         "encoding": "ludoteca.rl.encoding_kreta:KretaEncoding",
         "counters": "ludoteca.sim.counts_kreta",
+        "openspiel": "ludoteca.rl.openspiel.kreta:SPEC",
     },
     lobby_options=(
         OptionSpec("abbot_blocks_passing", _("Abbots block passing villagers"), "bool"),

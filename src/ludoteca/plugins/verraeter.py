@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ludoteca.core.plugin import GamePlugin, OptionSpec
-from ludoteca.verraeter import DEFINITION
+from ludoteca.verraeter import DEFINITION, Action, VerraeterState, VerraeterView
 
 
 def _(message: str) -> str:
@@ -11,13 +11,14 @@ def _(message: str) -> str:
     return message
 
 
-PLUGIN: GamePlugin[object, object, object] = GamePlugin(
+PLUGIN: GamePlugin[VerraeterState, Action, VerraeterView] = GamePlugin(
     rules=DEFINITION,
     facets={
         "strategy": "ludoteca.bots.heuristic_verraeter:choose",
         "lookahead": "ludoteca.bots.search_verraeter:LOOKAHEAD",
         "encoding": "ludoteca.rl.encoding_verraeter:VerraeterEncoding",
         "counters": "ludoteca.sim.counts_verraeter",
+        "openspiel": "ludoteca.rl.openspiel.verraeter:SPEC",
     },
     lobby_options=(
         OptionSpec("edition", _("Edition"), "choice", (2008, 1998)),

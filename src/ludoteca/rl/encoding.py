@@ -29,6 +29,7 @@ import numpy.typing as npt
 
 from ludoteca import games
 from ludoteca.core.game import GameDefinition
+from ludoteca.core.plugin import PluginError
 
 Observation = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
@@ -194,7 +195,9 @@ def rotation(player: int, n: int) -> list[int]:
     return [(base + k) % n for k in range(n)]
 
 
-def encoding_for(game: str | GameDefinition, options: Any = None, players: int | None = None) -> Encoding:
+def encoding_for(
+    game: str | GameDefinition[Any, Any, Any, Any], options: Any = None, players: int | None = None
+) -> Encoding:
     """The encoding of ``game`` (a name or definition) for ``options`` (an options object, a dict of
     plain values, or None for the defaults) and ``players`` (default: the most the game seats).
 
@@ -209,14 +212,26 @@ def encoding_for(game: str | GameDefinition, options: Any = None, players: int |
     return _build(definition.name, options, n)
 
 
+@runtime_checkable
+class EncodingFactory(Protocol):
+    """A game's ``encoding`` facet: its :class:`Encoding` for validated options and a player count
+    (typically the encoding class itself)."""
+
+    def __call__(self, options: Any, players: int, /) -> Encoding: ...
+
+
+def factory(game: str) -> EncodingFactory:
+    """The game's encoding factory (the ``encoding`` facet of its plug-in)."""
+    plugin = games.plugin(game)
+    found = plugin.facet("encoding")
+    if not isinstance(found, EncodingFactory):
+        raise PluginError(f"{plugin.title}: its encoding is not a factory (options, players) -> Encoding")
+    return found
+
+
 @lru_cache(maxsize=32)
 def _build(name: str, options: Any, players: int) -> Encoding:
-    if name == "verraeter":
-        from .encoding_verraeter import VerraeterEncoding
-
-        return VerraeterEncoding(options, players)
-    if name == "kreta":
-        from .encoding_kreta import KretaEncoding
-
-        return KretaEncoding(options, players)
-    raise ValueError(f"no encoding for the game {name!r}")
+    encoding = factory(name)(options, players)
+    if not isinstance(encoding, Encoding):
+        raise PluginError(f"{games.get(name).title}: its encoding does not provide the Encoding members")
+    return encoding

@@ -38,3 +38,13 @@ def count(players: int, moves: Sequence[tuple[int, Any]], events: Sequence[Event
                 elif second and x == second:
                     out["provinces_second"][seat] += 1
     return out
+
+
+def rounds(players: int, events: Sequence[Event]) -> int:
+    """Turns round the table: character cards played ÷ players."""
+    return sum(1 for e in events if e.kind == "play") // players
+
+
+def start_player(events: Sequence[Event]) -> int:
+    """The seat that started the game."""
+    return next((e.seat for e in events if e.kind == "start"), -1)

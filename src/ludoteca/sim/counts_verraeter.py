@@ -78,3 +78,13 @@ def traitor_flips(events: Sequence[Event]) -> list[int]:
 
 def _outcome(eagle: int, rose: int) -> int:
     return 0 if eagle > rose else 1 if rose > eagle else -1
+
+
+def rounds(players: int, events: Sequence[Event]) -> int:
+    """Rounds played."""
+    return sum(1 for e in events if e.kind == "round")
+
+
+def start_player(events: Sequence[Event]) -> int:
+    """The seat that led the first round."""
+    return next((e.seat for e in events if e.kind == "round"), -1)

@@ -9,36 +9,56 @@ not a silently skipped move.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
-from importlib import import_module
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
 
 from ludoteca import bots, games
 from ludoteca.arena.runner import derive_seed
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.events import Event, EventLog
+from ludoteca.core.plugin import PluginError
 
 from .plan import Task
 
 Row = dict[str, Any]
 
-_COUNTERS = {"verraeter": "ludoteca.sim.counts_verraeter", "kreta": "ludoteca.sim.counts_kreta"}
+
+@runtime_checkable
+class Counters(Protocol):
+    """A game's ``counters`` facet (a module, typically): the per-seat counts a study's rows carry."""
+
+    NAMES: tuple[str, ...]
+    """The count columns (``n_<name>``), in order."""
+
+    def count(self, players: int, moves: Sequence[tuple[int, Any]], events: Sequence[Event]) -> dict[str, list[int]]:
+        """Per count name, one number per seat, from a finished game's moves and every event."""
+        ...
+
+    def rounds(self, players: int, events: Sequence[Event]) -> int:
+        """The game's length in rounds round the table (the rows' ``rounds`` column)."""
+        ...
+
+    def start_player(self, events: Sequence[Event]) -> int:
+        """The seat that started the game (or led its first round), -1 if the events do not say."""
+        ...
 
 
 class SimulationError(LudotecaError):
     """A game of the study could not be played (a bot failed or returned an illegal action)."""
 
 
+def counters(game: str) -> Counters:
+    """The game's counters (the ``counters`` facet of its plug-in)."""
+    plugin = games.plugin(game)
+    found = plugin.facet("counters")
+    if not isinstance(found, Counters):
+        raise PluginError(f"{plugin.title}: its counters lack NAMES, count, rounds or start_player")
+    return found
+
+
 def count_names(game: str) -> tuple[str, ...]:
     """The per-seat count columns of ``game`` (without the ``n_`` prefix)."""
-    names: tuple[str, ...] = import_module(_COUNTERS[games.get(game).name]).NAMES
-    return names
-
-
-def _counter(game: str) -> Callable[[int, Sequence[tuple[int, Any]], Sequence[Event]], dict[str, list[int]]]:
-    counter: Callable[[int, Sequence[tuple[int, Any]], Sequence[Event]], dict[str, list[int]]]
-    counter = import_module(_COUNTERS[game]).count
-    return counter
+    return tuple(counters(game).NAMES)
 
 
 def all_events(log: EventLog) -> list[Event]:
@@ -56,7 +76,7 @@ def play_task(task: Task) -> list[Row]:
     """Games ``task.start .. task.stop-1`` of the task's cell, one row each, in index order."""
     definition = games.get(task.game)
     options = definition.options_from_dict(task.options)
-    counter = _counter(definition.name)
+    counter = counters(definition.name)
     options_json = json.dumps(task.options, sort_keys=True, ensure_ascii=False)
     return [
         play_game(definition, options, options_json, counter, task, index) for index in range(task.start, task.stop)
@@ -67,7 +87,7 @@ def play_game(
     definition: Any,
     options: Any,
     options_json: str,
-    counter: Callable[[int, Sequence[tuple[int, Any]], Sequence[Event]], dict[str, list[int]]],
+    counter: Counters,
     task: Task,
     index: int,
 ) -> Row:
@@ -88,14 +108,14 @@ def play_game(
         **{f"opt_{key}": value for key, value in task.grid.items()},
         "bots": list(task.seats),
         "bot_seeds": bot_seeds,
-        "start_player": _start_player(events),
+        "start_player": counter.start_player(events),
         "scores": list(result.scores),
         "win_shares": result.win_shares(),
         "winners": sorted(result.winners),
         "length": len(moves),
-        "rounds": _rounds(definition.name, n, events),
+        "rounds": counter.rounds(n, events),
     }
-    for name, values in counter(n, moves, events).items():
+    for name, values in counter.count(n, moves, events).items():
         row[f"n_{name}"] = values
     return row
 
@@ -125,18 +145,3 @@ def play_out(
         state.apply(action)
         moves.append((seat, action))
     return state, moves
-
-
-def _start_player(events: Sequence[Event]) -> int:
-    """The seat that led the first round (Verräter ``round``) or started the game (Kreta ``start``)."""
-    for event in events:
-        if event.kind in ("round", "start"):
-            return event.seat
-    return -1
-
-
-def _rounds(game: str, players: int, events: Sequence[Event]) -> int:
-    """Verräter: rounds played; Kreta: turns round the table (character cards played ÷ players)."""
-    if game == "verraeter":
-        return sum(1 for e in events if e.kind == "round")
-    return sum(1 for e in events if e.kind == "play") // players

@@ -12,13 +12,13 @@ from .setup import from_setup, new_game
 from .state import VerraeterState
 from .view import VerraeterView
 
-DEFINITION = GameDefinition(
+DEFINITION: GameDefinition[VerraeterState, Action, VerraeterView, VerraeterOptions] = GameDefinition(
     name="verraeter",
     title="Verräter",
     min_players=3,
     max_players=4,
     options_from_dict=VerraeterOptions.from_dict,
-    options_to_dict=lambda options: options.to_dict(),
+    options_to_dict=VerraeterOptions.to_dict,
     new_game=new_game,
     from_setup=from_setup,
     parse_action=parse_action,

@@ -35,15 +35,12 @@ from ludoteca.bots.base import Bot, Budget
 from ludoteca.bots.ismcts import DEFAULT_BUDGET, EXPLORATION, IsmctsBot
 from ludoteca.core.errors import IllegalActionError
 
-from . import kreta, verraeter
-from .game import GameSpec, LudotecaGame, LudotecaState
+from .game import LudotecaGame, LudotecaState, game_class
 
 A = TypeVar("A")
 
 MIN_SIMULATIONS = 2
 """The first simulation only evaluates the root; the second is the first to try an action."""
-
-_SPECS: dict[str, GameSpec] = {"verraeter": verraeter.SPEC, "kreta": kreta.SPEC}
 
 
 class TimedIsmcts(ISMCTSBot):  # type: ignore[misc]
@@ -84,7 +81,7 @@ def _load(short_name: str, params: tuple[tuple[str, Any], ...]) -> LudotecaGame:
 
 def game_for(view: Any) -> LudotecaGame:
     """The OpenSpiel game of the table ``view`` belongs to: its game, player count and rule options."""
-    spec = _SPECS[games.for_view(view).name]
+    spec = game_class(games.for_view(view).name).spec
     params = {"players": int(view.num_players), **spec.params(view.options)}
     return _load(spec.short_name, tuple(sorted(params.items())))
 

@@ -29,6 +29,7 @@ import pyspiel
 
 from ludoteca import games
 from ludoteca.core.game import GameDefinition
+from ludoteca.core.plugin import PluginError
 from ludoteca.core.rng import Rng
 from ludoteca.rl.encoding import Encoding, encoding_for
 
@@ -58,7 +59,7 @@ class GameSpec:
     max_game_length: Callable[[Any], int]
     """An upper bound on the players' decisions in a game, from the view of a new game."""
 
-    def game_type(self, definition: GameDefinition) -> pyspiel.GameType:
+    def game_type(self, definition: GameDefinition[Any, Any, Any, Any]) -> pyspiel.GameType:
         return pyspiel.GameType(
             short_name=self.short_name,
             long_name=self.long_name,
@@ -78,6 +79,10 @@ class GameSpec:
 
 
 _SPECS: dict[str, GameSpec] = {}
+_CLASSES: dict[str, type[LudotecaGame]] = {}
+
+DEFAULT_MAX_GAME_LENGTH = 10_000
+"""The bound on decisions of a game whose plug-in names no ``openspiel`` facet."""
 
 
 def register(spec: GameSpec, game_class: type[pyspiel.Game]) -> None:
@@ -86,6 +91,58 @@ def register(spec: GameSpec, game_class: type[pyspiel.Game]) -> None:
         return
     _SPECS[spec.short_name] = spec
     pyspiel.register_game(spec.game_type(games.get(spec.game)), game_class)
+
+
+def spec_for(game: str) -> GameSpec:
+    """The OpenSpiel spec of a registered game: its plug-in's ``openspiel`` facet (a :class:`GameSpec`), or,
+    without one, ``ludoteca_<name>`` with the most players it seats and its scalar rule options as
+    parameters (options whose default is None are left at their default)."""
+    plugin = games.plugin(game)
+    if plugin.has("openspiel"):
+        found = plugin.facet("openspiel")
+        if not isinstance(found, GameSpec):
+            raise PluginError(f"{plugin.title}: its openspiel facet is not a ludoteca.rl.openspiel.game.GameSpec")
+        return found
+    rules = plugin.rules
+    scalar = {
+        key: value
+        for key, value in rules.options_to_dict(rules.options_from_dict({})).items()
+        if isinstance(value, int | float | bool | str)
+    }
+
+    def options(params: Params) -> dict[str, Any]:
+        return {key: params[key] for key in scalar}
+
+    def params(options: Any) -> dict[str, int | float | bool | str]:
+        return {key: value for key, value in rules.options_to_dict(options).items() if key in scalar}
+
+    return GameSpec(
+        short_name=f"ludoteca_{rules.name}",
+        long_name=f"{rules.title} (ludoteca)",
+        game=rules.name,
+        defaults={"players": rules.max_players, **scalar},
+        options=options,
+        params=params,
+        max_game_length=lambda view: DEFAULT_MAX_GAME_LENGTH,
+    )
+
+
+def game_class(game: str) -> type[LudotecaGame]:
+    """The OpenSpiel game class of a registered game, made and registered with pyspiel on first use."""
+    name = games.plugin(game).name
+    if name not in _CLASSES:
+        spec = spec_for(name)
+        cls = type(f"{name.capitalize()}Game", (LudotecaGame,), {"spec": spec, "__module__": __name__})
+        cls.__doc__ = f"{spec.long_name} for OpenSpiel: ``pyspiel.load_game({spec.short_name!r})``."
+        register(spec, cls)
+        globals()[cls.__name__] = cls  # so the class pickles by name
+        _CLASSES[name] = cls
+    return _CLASSES[name]
+
+
+def register_all() -> dict[str, str]:
+    """Register every registered game with pyspiel; the OpenSpiel name of each ludoteca game."""
+    return {name: game_class(name).spec.short_name for name in games.names()}
 
 
 @dataclass(frozen=True, eq=False)
@@ -97,7 +154,7 @@ class Rules:
 
     spec: GameSpec
     params: tuple[tuple[str, int | float | bool | str], ...]
-    definition: GameDefinition
+    definition: GameDefinition[Any, Any, Any, Any]
     options: Any
     players: int
     encoding: Encoding

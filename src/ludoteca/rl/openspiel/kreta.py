@@ -1,4 +1,4 @@
-"""Kreta as the OpenSpiel game ``ludoteca_kreta`` (2–4 players).
+"""Kreta as the OpenSpiel game spec (the plug-in's ``openspiel`` facet) of ``ludoteca_kreta`` (2–4 players).
 
 Parameters: ``players`` (default 2) and the rule options of ``docs/kreta-rules.md`` — ``board`` (``crete``
 for the shipped reconstruction of Crete, or the path of a board data file), ``abbot_blocks_passing`` and
@@ -11,7 +11,7 @@ from typing import Any
 
 from ludoteca.kreta.options import KretaOptions
 
-from .game import GameSpec, LudotecaGame, Params, register
+from .game import GameSpec, Params
 
 SHIPPED_BOARD = "crete"
 """The ``board`` parameter for the shipped board (the option ``board=None``)."""
@@ -52,12 +52,3 @@ SPEC = GameSpec(
     params=_params,
     max_game_length=_max_game_length,
 )
-
-
-class KretaGame(LudotecaGame):
-    """Kreta for OpenSpiel: ``pyspiel.load_game("ludoteca_kreta", {"players": 4})``."""
-
-    spec = SPEC
-
-
-register(SPEC, KretaGame)

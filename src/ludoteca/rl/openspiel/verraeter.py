@@ -1,4 +1,4 @@
-"""Verräter as the OpenSpiel game ``ludoteca_verraeter`` (3–4 players).
+"""Verräter as the OpenSpiel game spec (the plug-in's ``openspiel`` facet) of ``ludoteca_verraeter`` (3–4 players).
 
 Parameters (OpenSpiel's are ints, bools, strings or floats): ``players`` (default 4) and the rule options
 of ``docs/verraeter-rules.md`` — ``edition`` (2008 or 1998), ``hand_limit``, ``draw_cap`` (0 for no cap,
@@ -12,7 +12,7 @@ from typing import Any
 
 from ludoteca.verraeter.options import SHIPPED, VerraeterOptions
 
-from .game import GameSpec, LudotecaGame, Params, register
+from .game import GameSpec, Params
 
 NO_CAP = 0
 """The ``draw_cap`` parameter for the option ``draw_cap=None``."""
@@ -67,12 +67,3 @@ SPEC = GameSpec(
     params=_params,
     max_game_length=_max_game_length,
 )
-
-
-class VerraeterGame(LudotecaGame):
-    """Verräter for OpenSpiel: ``pyspiel.load_game("ludoteca_verraeter", {"players": 3})``."""
-
-    spec = SPEC
-
-
-register(SPEC, VerraeterGame)

@@ -7,18 +7,10 @@ keywords and validated by it. Games last about 170–210 actions (a Commander's 
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from . import raw_env_class
+from ._aec import env_maker
 
-from ._aec import LudotecaAEC, env_maker
-
-
-class raw_env(LudotecaAEC):
-    game = "kreta"
-    metadata: ClassVar[dict[str, Any]] = {
-        "name": "ludoteca_kreta_v0",
-        "render_modes": ["ansi"],
-        "is_parallelizable": False,
-    }
-
+raw_env = raw_env_class("kreta")
+"""The unwrapped environment (PettingZoo name ``ludoteca_kreta_v0``)."""
 
 env = env_maker(raw_env)

@@ -7,18 +7,10 @@ every id and slot). Rule options are the core's (``edition``, ``hand_limit``, ``
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from . import raw_env_class
+from ._aec import env_maker
 
-from ._aec import LudotecaAEC, env_maker
-
-
-class raw_env(LudotecaAEC):
-    game = "verraeter"
-    metadata: ClassVar[dict[str, Any]] = {
-        "name": "ludoteca_verraeter_v0",
-        "render_modes": ["ansi"],
-        "is_parallelizable": False,
-    }
-
+raw_env = raw_env_class("verraeter")
+"""The unwrapped environment (PettingZoo name ``ludoteca_verraeter_v0``)."""
 
 env = env_maker(raw_env)
