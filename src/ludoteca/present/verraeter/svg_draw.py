@@ -1,6 +1,6 @@
 """The drawing vocabulary of Verräter's SVG: elements, house marks, landscape art and the words shown.
 
-Split from :mod:`ludoteca.verraeter.svg` so that module keeps to the layout of the table. Everything
+Split from :mod:`ludoteca.present.verraeter.svg` so that module keeps to the layout of the table. Everything
 here is a pure function returning SVG text. The words shown to people are looked up through a ``tr``
 callable with literal English arguments, so a gettext extractor given the keyword ``tr`` finds them and
 the web app can pass a translation in; the default leaves them English.

@@ -1,6 +1,6 @@
 """The panel under Kreta's map: the fort-card row, whose turn it is, and one line per seat.
 
-Split from :mod:`ludoteca.kreta.svg`, which draws the map and calls :func:`render_panel`. Every seat's
+Split from :mod:`ludoteca.present.kreta.svg`, which draws the map and calls :func:`render_panel`. Every seat's
 line shows its seven character cards (all public in Kreta): the cards in hand face up, those already
 played greyed. The cards in the hand of the seat to act are click targets (``data-target="card:NAME"``),
 as are the slots of the fort-card row (``fort:I``). Nothing here reads ``view.player``, so every seat
@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from .constants import CARDS, SUPPLY
+from ludoteca.kreta.constants import CARDS, SUPPLY
+from ludoteca.kreta.view import KretaView
+
 from .svg_draw import CARD_COLORS, TILE_STYLE, Tr, approx_width, card_words, num, squeeze, tile_words
-from .view import KretaView
 
 TOP_H = 84.0
 """Height of the panel's first part: the fort-card row and the turn."""

@@ -45,3 +45,7 @@ def over_text(scores: Sequence[int], names: Sequence[str], tr: Translator) -> st
         "Game over: %(who)s share the win with %(vp)d VP each.",
         len(winners),
     ) % {"who": tr.format_list(winners), "vp": best}
+
+
+ENGLISH = Translator("en")
+"""The identity translation (the msgids are English): the default where no reader's language is given."""

@@ -12,7 +12,7 @@ that a web page can attach clicks to them:
   ``data-seat``, ``data-province`` or ``data-node``, and ``data-count`` for villagers and villages;
 - ``class="tile KIND"`` for farm tiles still on the board; ``id="fort-card-I"`` for the row's slots;
   ``id="player-S"`` for each player's line of the score panel, ``id="card-S-NAME"`` for its character
-  cards (:mod:`ludoteca.kreta.svg_panel`).
+  cards (:mod:`ludoteca.present.kreta.svg_panel`).
 
 When a position is drawn, whatever a player can click also carries ``class="target"`` and the web
 protocol's ``data-target`` key: ``province:ID`` (the province's shape), ``node:N``, ``port:ID`` (the port
@@ -32,12 +32,13 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
-from .board import Board, Point, Province
+from ludoteca.kreta.board import Board, Point, Province
+
 from .svg_draw import CARD_LETTERS, FONT, TILE_STYLE, Tr, num, same, tile_words
 from .svg_panel import panel_height, render_panel
 
 if TYPE_CHECKING:
-    from .view import KretaView
+    from ludoteca.kreta.view import KretaView
 
 DEFAULT_COLORS = ("#d7263d", "#1f5fcf", "#f5c518", "#1e8f4e")
 """Seat colours: red, blue, yellow, green."""
