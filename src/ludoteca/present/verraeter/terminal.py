@@ -128,15 +128,15 @@ def _cell(view: VerraeterView, names: Sequence[str], i: int, tr: Translator) -> 
     at_conflict = view.conflict >= 0 and i in (view.conflict, (view.conflict + 1) % RING_SIZE)
     head = Text(f"{i + 1:>2} ", style="bold red" if at_conflict else "bold")
     head.append(LANDSCAPE_NAMES[land.kind], style="bold")  # the printed name, as on the card (and the SVG)
-    cp = f"CP{table.cp[land.kind]}"
+    cp = f"{tr('CP')}{table.cp[land.kind]}"
     head.append(" " * max(1, CELL - head.cell_len - len(cp)) + cp)
     house = Text(house_name(land.house, tr).ljust(5), style=HOUSE_STYLES[land.house])
     vp = "/".join(map(str, table.vp[land.kind]))
     house.append(" " * max(0, CELL - house.cell_len - len(vp)) + vp)
     if land.estate_owner >= 0:
-        side = " Kontor" if land.kontor else " Gutshof"
+        side = " " + (tr("Kontor") if land.kontor else tr("Gutshof"))
         estate = seat_text(names, land.estate_owner, tr)
-        estate.truncate(CELL - len(side), overflow="ellipsis")
+        estate.truncate(max(1, CELL - len(side)), overflow="ellipsis")
         estate.append(side, style="bold" if land.kontor else "")
     else:
         estate = Text("—", style="dim")
@@ -174,7 +174,7 @@ def _conflict_lines(view: VerraeterView, names: Sequence[str], tr: Translator) -
             if k:
                 t.append("  " + tr("vs") + "  ")
             t.append_text(house_badge(land.house, tr))
-            t.append(f" {LANDSCAPE_NAMES[land.kind]} CP {cp[land.kind]}")
+            t.append(f" {LANDSCAPE_NAMES[land.kind]} {tr('CP')} {cp[land.kind]}")
             if view.phase == "supply":
                 t.append(" + " + tr("supply %(cp)d") % {"cp": supply[land.house]})
         if view.phase == "supply":
@@ -221,7 +221,7 @@ def _breakdown(view: VerraeterView, p: int, tr: Translator) -> str:
 def _seats(view: VerraeterView, names: Sequence[str], tr: Translator) -> Table:
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1))
     for head, justify in (
-        (tr("Seat"), "left"), (tr("House"), "left"), (tr("Hand"), "right"), ("Kontor", "right"),
+        (tr("Seat"), "left"), (tr("House"), "left"), (tr("Hand"), "right"), (tr("Kontor"), "right"),
         (tr("Reserve"), "right"), (tr("Action card"), "left"), (tr("VP"), "right"),
     ):  # fmt: skip
         table.add_column(head, justify=justify, no_wrap=True)  # type: ignore[arg-type]
@@ -307,7 +307,7 @@ def annotate(action: Action, view: VerraeterView, tr: Translator = ENGLISH) -> s
     if isinstance(action, TurnEstate):
         return tr("to Gutshof") if view.ring[action.landscape].kontor else tr("to Kontor")
     if isinstance(action, PlaySupply) and len(action.cards) > 1:
-        return f"{sum(action.cards)} CP"
+        return f"{sum(action.cards)} {tr('CP')}"
     return ""
 
 
