@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
 from ludoteca.kreta.board import Board, Point, Province
+from ludoteca.present.common import seat_name
 
 from .svg_draw import CARD_LETTERS, FONT, TILE_STYLE, Tr, num, same, tile_words
 from .svg_panel import panel_height, render_panel
@@ -73,7 +74,7 @@ def render_svg(
     if len(colors) < seats:
         raise ValueError(f"{seats} seats need {seats} colours, got {len(colors)}")
     names = tuple(names) if names else DEFAULT_NAMES
-    names = tuple(names[:seats]) + tuple(f"Player {i + 1}" for i in range(len(names), seats))
+    names = tuple(names[:seats]) + tuple(seat_name((), i, tr) for i in range(len(names), seats))
     width, height = _extent(board)
     total = height + (panel_height(view.num_players) if view is not None else 0)
     clicks = view is not None

@@ -8,16 +8,8 @@ leaves them English.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-Tr = Callable[[str], str]
-"""Translates one English message (a gettext-style lookup)."""
-
-
-def same(text: str) -> str:
-    """The default ``tr``: English as written."""
-    return text
-
+from ludoteca.present.common import Tr as Tr  # the drawing modules' translator type, and its English default
+from ludoteca.present.common import same as same
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 

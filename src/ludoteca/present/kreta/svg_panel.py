@@ -14,6 +14,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from ludoteca.kreta.constants import CARDS, SUPPLY
 from ludoteca.kreta.view import KretaView
+from ludoteca.present.common import seat_name
 
 from .svg_draw import CARD_COLORS, TILE_STYLE, Tr, approx_width, card_words, num, squeeze, tile_words
 
@@ -43,10 +44,6 @@ def render_panel(view: KretaView, names: Sequence[str], colors: Sequence[str], w
         out.append(_seat(view, seat, names, colors, width, TOP_H + seat * ROW_H, tr))
     out.append("</g>")
     return "".join(out)
-
-
-def _name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
 
 
 def _fort_row(view: KretaView, tr: Tr) -> str:
@@ -119,11 +116,11 @@ def _status(view: KretaView, names: Sequence[str], width: float, tr: Tr) -> str:
     if view.phase == "over" or view.to_act < 0:
         status = tr("Game over")
     elif view.phase == "castellan":
-        status = tr("{name} to keep or replace the new fort card").format(name=_name(names, view.to_act))
+        status = tr("{name} to keep or replace the new fort card").format(name=seat_name(names, view.to_act, tr))
     elif view.move_points:
-        status = tr("{name} to move villagers").format(name=_name(names, view.to_act))
+        status = tr("{name} to move villagers").format(name=seat_name(names, view.to_act, tr))
     else:
-        status = tr("{name} to play").format(name=_name(names, view.to_act))
+        status = tr("{name} to play").format(name=seat_name(names, view.to_act, tr))
     room = width - x - 16
     out = [
         f'<text class="status" x="{x}" y="20" font-size="13" font-weight="bold" fill="{INK}"'
@@ -158,7 +155,7 @@ def _seat(
         f'<rect x="16" y="{num(y + 4)}" width="14" height="14" rx="3" fill="{colors[seat]}" stroke="#111" '
         'stroke-width="0.8"/>'
         f'<text x="36" y="{num(y + 15)}" font-size="12" font-weight="bold" fill="{INK}">'
-        f"{escape(_name(names, seat))}</text>"
+        f"{escape(seat_name(names, seat, tr))}</text>"
         f'<g><text class="score" x="202" y="{num(y + 15)}" font-size="12" font-weight="bold" text-anchor="end" '
         f'fill="{INK}">{escape(tr("{vp} VP").format(vp=view.scores[seat]))}</text>'
         f"<title>{escape(score_title)}</title></g>"

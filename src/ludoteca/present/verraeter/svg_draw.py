@@ -8,17 +8,10 @@ the web app can pass a translation in; the default leaves them English.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from xml.sax.saxutils import escape, quoteattr
 
-Tr = Callable[[str], str]
-"""Translates one English message (a gettext-style lookup)."""
-
-
-def same(text: str) -> str:
-    """The default ``tr``: English as written."""
-    return text
-
+from ludoteca.present.common import Tr as Tr  # the drawing modules' translator type, and its English default
+from ludoteca.present.common import same as same
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 INK = "#2b1d0e"

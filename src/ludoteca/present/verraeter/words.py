@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ludoteca.core.events import Event
-from ludoteca.present.common import generic_line, number, over_text, seat_name
+from ludoteca.present.common import generic_line, number, numbers_text, over_text, seat_name
 from ludoteca.present.i18n import Translator
 from ludoteca.verraeter.actions import (
     Action,
@@ -61,12 +61,12 @@ def landscape_name(view: VerraeterView, i: object, tr: Translator) -> str:
 
 def cards_text(values: Sequence[object]) -> str:
     """Supply card values as a sum: "5 + 3"."""
-    return " + ".join(str(v) for v in values)
+    return numbers_text(values, " + ")
 
 
 def cards_list(values: Sequence[object]) -> str:
     """Supply card values as a list: "2, 5, 5" (cards held or drawn, not added up)."""
-    return ", ".join(str(number(v)) for v in values)
+    return numbers_text([number(v) for v in values])
 
 
 def breakdown_labels(tr: Translator) -> dict[str, str]:
