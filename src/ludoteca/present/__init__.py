@@ -93,6 +93,21 @@ class Presenter(Protocol[V_contra, A_contra]):
         ...
 
 
+_BY_VIEW_TYPE: dict[type, Presenter[Any, Any]] = {}
+
+
+def for_view(view: object) -> Presenter[Any, Any]:
+    """The presenter of the game ``view`` belongs to (``games.plugin_for_view``), remembered per view type:
+    the web asks once per label, and a Kreta position can have thousands of legal actions.
+    Raises :class:`ludoteca.games.UnknownGameError` for anything but a registered game's view."""
+    found = _BY_VIEW_TYPE.get(type(view))
+    if found is None:
+        from ludoteca import games
+
+        found = _BY_VIEW_TYPE[type(view)] = presenter(games.plugin_for_view(view))
+    return found
+
+
 def presenter(plugin: GamePlugin[Any, Any, Any]) -> Presenter[Any, Any]:
     """The game's presenter, checked to be one."""
     found = plugin.facet("presenter")
@@ -101,4 +116,4 @@ def presenter(plugin: GamePlugin[Any, Any, Any]) -> Presenter[Any, Any]:
     return found
 
 
-__all__ = ["Presenter", "Translator", "presenter", "translator"]
+__all__ = ["Presenter", "Translator", "for_view", "presenter", "translator"]

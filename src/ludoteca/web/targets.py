@@ -12,7 +12,7 @@ carrying the keys and says which keys an action involves (``ludoteca.present.ver
 from __future__ import annotations
 
 from ludoteca import games
-from ludoteca.present import presenter
+from ludoteca.present import for_view
 
 __all__ = ["targets"]
 
@@ -20,7 +20,7 @@ __all__ = ["targets"]
 def targets(view: object, action: object) -> list[str]:
     """The keys ``action`` involves, for the game ``view`` belongs to (a multiset, in clicking order)."""
     try:
-        found = games.plugin_for_view(view)
+        found = for_view(view)
     except games.UnknownGameError as e:
         raise TypeError(f"no click targets for a {type(view).__name__}: not the view of a registered game") from e
-    return presenter(found).targets(view, action)
+    return found.targets(view, action)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ludoteca import games
-from ludoteca.present import Presenter, presenter
+from ludoteca.present import Presenter, for_view, presenter
 
 from .i18n import Translator
 
@@ -21,7 +21,7 @@ from .i18n import Translator
 def _of(view: object) -> Presenter[Any, Any]:
     """The presenter of the game ``view`` belongs to (a ``TypeError`` for anything else)."""
     try:
-        return presenter(games.plugin_for_view(view))
+        return for_view(view)
     except games.UnknownGameError as e:
         raise TypeError(f"no words for a {type(view).__name__}: not the view of a registered game") from e
 
