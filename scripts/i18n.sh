@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The web app's translations: extract every message from the sources (Python tr()/_()/ngettext, the
+# The translations of every front end (terminal, web): extract every message from the sources (Python tr()/_()/ngettext, the
 # Jinja2 templates, the JavaScript t()), merge them into the Italian, French and German catalogues
 # (existing translations are kept; new or changed messages arrive untranslated or fuzzy), and report
 # what is left to translate. Nothing is compiled: the server compiles the .po files in memory.
@@ -10,7 +10,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 py=.venv/bin/python
-locale_dir=src/ludoteca/web/locale
+locale_dir=src/ludoteca/present/locale
 languages=(it fr de)
 
 if [[ "${1:-}" != "--check" ]]; then

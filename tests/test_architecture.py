@@ -47,14 +47,17 @@ def test_rules_cores_import_nothing_from_outer_layers(package: str) -> None:
 OUTER = {
     "bots": ("ludoteca.core", "ludoteca.games", "ludoteca.verraeter", "ludoteca.kreta", "ludoteca.bots"),
     "arena": ("ludoteca.core", "ludoteca.games", "ludoteca.bots", "ludoteca.arena"),
-    # the web app sits beside the CLI: it uses the cores, bots and their renderers, never the terminal code
-    "web": ("ludoteca.core", "ludoteca.games", "ludoteca.verraeter", "ludoteca.kreta", "ludoteca.bots", "ludoteca.web"),
+    # the web app sits beside the CLI: it uses the cores, bots and the presenters, never the terminal code
+    "web": ("ludoteca.core", "ludoteca.games", "ludoteca.verraeter", "ludoteca.kreta", "ludoteca.bots",
+            "ludoteca.present", "ludoteca.web"),
     # simulation plays bots on the cores (and reuses the arena's seed derivation); never the CLI or server
     "sim": ("ludoteca.core", "ludoteca.games", "ludoteca.verraeter", "ludoteca.kreta", "ludoteca.bots",
             "ludoteca.arena", "ludoteca.sim", "ludoteca.__version__"),
-    # the research adapters wrap the cores (and the terminal renderer for render_mode="ansi")
+    # the research adapters wrap the cores (and the presenters' terminal table for render_mode="ansi")
     "rl": ("ludoteca.core", "ludoteca.games", "ludoteca.verraeter", "ludoteca.kreta", "ludoteca.bots",
-           "ludoteca.cli.renderers", "ludoteca.cli.render_verraeter", "ludoteca.cli.render_kreta", "ludoteca.rl"),
+           "ludoteca.present", "ludoteca.rl"),
+    # the presentation layer: words and pictures of the cores' views, for every front end above it
+    "present": ("ludoteca.core", "ludoteca.games", "ludoteca.verraeter", "ludoteca.kreta", "ludoteca.present"),
 }
 
 

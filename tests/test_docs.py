@@ -35,7 +35,7 @@ def test_the_landscape_table_example_is_a_valid_table() -> None:
 
 def test_the_board_picture_in_the_docs_is_the_shipped_board() -> None:
     from ludoteca.kreta.board import load_board
-    from ludoteca.kreta.svg import render_svg
+    from ludoteca.present.kreta.svg import render_svg
 
     shown = (DOCS / "kreta-board.svg").read_text(encoding="utf-8")
     assert shown == render_svg(load_board()), "regenerate: ludoteca board kreta --svg docs/kreta-board.svg"

@@ -11,8 +11,11 @@ import pytest
 from rich.console import Console
 
 from ludoteca import bots
-from ludoteca.cli.render_verraeter import DESCRIBED_KINDS, annotate, describe, explain, generic, render
 from ludoteca.core.events import Event
+from ludoteca.present.common import ENGLISH, generic_line
+from ludoteca.present.verraeter.terminal import annotate, explain, render
+from ludoteca.present.verraeter.words import EVENT_KINDS as DESCRIBED_KINDS
+from ludoteca.present.verraeter.words import landscape_name, log_line
 from ludoteca.verraeter import DEFINITION, VerraeterState, VerraeterView
 from ludoteca.verraeter.cards import LANDSCAPE_NAMES
 from ludoteca.verraeter.view import PHASES
@@ -51,6 +54,21 @@ def _views_by_phase() -> dict[str, list[VerraeterView]]:
 
 
 VIEWS = _views_by_phase()
+LOG_VIEW = DEFINITION.new_game(OPTIONS, 0, 4).view(-1)
+"""The view the log lines below are read in (landscapes are named by the ring's types)."""
+
+
+def describe(event: Event, names: tuple[str, ...] | list[str]) -> str:
+    """An event as the terminal prints it: the presenter's log line (the web's), in English."""
+    return log_line(LOG_VIEW, event, names, ENGLISH)
+
+
+def generic(event: Event, names: tuple[str, ...] | list[str]) -> str:
+    return generic_line(event, names, ENGLISH)
+
+
+def landscape(i: int) -> str:
+    return landscape_name(LOG_VIEW, i, ENGLISH)
 
 
 def _text(view: VerraeterView, width: int = 100) -> str:
@@ -149,12 +167,15 @@ def test_describe_covers_every_event_in_50_random_games() -> None:
 
 def test_describe_examples() -> None:
     n = NAMES
-    assert describe(Event("won", -1, (1, 21, 23, 0)), n) == "Rose wins the conflict 23 to 21; landscape 1 is conquered."
+    # the terminal now speaks the web's words: landscapes by type and number, supply as a sum with spaces
+    won = f"Rose wins the conflict 23 to 21; {landscape(0)} is conquered."
+    assert describe(Event("won", -1, (1, 21, 23, 0)), n) == won
     assert describe(Event("switch", 1, (0, 0)), n) == "Blue (Traitor) switches to Eagle."
     assert "2008 rule" in describe(Event("switch", 3, (1, 2)), n)
-    assert describe(Event("supply", 0, (3, 4, 5)), n) == "Brown plays supply 3+4+5 (12 CP)."
+    assert describe(Event("supply", 0, (3, 4, 5)), n) == "Brown plays supply 3 + 4 + 5 (12 CP)."
     assert describe(Event("supply", 2, ()), n) == "Green plays no supply cards."
-    assert describe(Event("conflict", 1, (11,)), n) == "Blue sets the conflict between landscapes 12 and 1."
+    conflict = f"Blue sets the conflict between {landscape(11)} and {landscape(0)}."
+    assert describe(Event("conflict", 1, (11,)), n) == conflict
     assert describe(Event("score", 2, (2, "strategist")), n) == "Green scores 2 VP as Strategist."
     assert describe(Event("tie", -1, (20, 20)), n).startswith("Tie at 20 to 20")
 

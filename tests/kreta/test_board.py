@@ -480,7 +480,7 @@ def sample_view(board: Board) -> Any:
 
 
 def test_svg_of_the_bare_board() -> None:
-    from ludoteca.kreta.svg import render_svg
+    from ludoteca.present.kreta.svg import render_svg
 
     board = load_board()
     text = render_svg(board)
@@ -502,7 +502,7 @@ def test_svg_of_the_bare_board() -> None:
 
 
 def test_svg_of_a_position_shows_the_pieces() -> None:
-    from ludoteca.kreta.svg import render_svg
+    from ludoteca.present.kreta.svg import render_svg
 
     board = load_board()
     view = sample_view(board)
@@ -530,7 +530,7 @@ def test_svg_of_a_position_shows_the_pieces() -> None:
 
 
 def test_svg_needs_geometry_and_enough_colours() -> None:
-    from ludoteca.kreta.svg import render_svg
+    from ludoteca.present.kreta.svg import render_svg
 
     small = board_from_dict(
         {

@@ -33,7 +33,7 @@ def test_the_notation_table_parses_both_ways() -> None:
         assert action.to_text() == text
 
 
-RULES = Path(__file__).resolve().parents[2] / "src" / "ludoteca" / "cli" / "rules" / "kreta.md"
+RULES = Path(__file__).resolve().parents[2] / "src" / "ludoteca" / "present" / "kreta" / "rules.md"
 
 
 def _castellan(text: str) -> str:

@@ -7,9 +7,11 @@ import random
 import pytest
 from rich.console import Console
 
-from ludoteca.cli.render_kreta import describe, generic, influence, render
 from ludoteca.core.events import Event
 from ludoteca.kreta import KretaOptions, KretaState, new_game
+from ludoteca.present.common import ENGLISH, generic_line
+from ludoteca.present.kreta.terminal import influence, render
+from ludoteca.present.kreta.words import log_line
 
 NAMES = ("Red", "Blue", "Yellow", "Green")
 
@@ -85,6 +87,19 @@ def test_scoring_events_agree_with_the_influence_shown() -> None:
     assert checked
 
 
+LOG_VIEW = new_game(KretaOptions(), 0, 4).view(-1)
+"""The view the log lines below are read in (provinces are named by its board)."""
+
+
+def describe(event: Event, names: list[str] | tuple[str, ...]) -> str:
+    """An event as the terminal prints it: the presenter's log line (the web's), in English."""
+    return log_line(LOG_VIEW, event, names, ENGLISH)
+
+
+def generic(event: Event, names: list[str] | tuple[str, ...]) -> str:
+    return generic_line(event, names, ENGLISH)
+
+
 def test_every_event_of_a_game_reads_as_a_sentence() -> None:
     state = play(6, 4, None)
     events = state.view(-1).log
@@ -105,8 +120,8 @@ def test_unknown_or_malformed_events_fall_back_to_plain_text() -> None:
 
 
 def test_a_commander_movement_in_progress_is_shown_and_explained() -> None:
-    from ludoteca.cli.render_kreta import explain
     from ludoteca.kreta import KretaOptions, new_game, parse_action
+    from ludoteca.present.kreta.terminal import explain
 
     state = new_game(KretaOptions(), 5, 2, start_player=0)
     state.apply(parse_action("commander +amari"))

@@ -12,8 +12,8 @@ from xml.etree import ElementTree
 
 from ludoteca import games
 from ludoteca.kreta import load_board
-from ludoteca.kreta.svg import TILE_STYLE, render_svg
 from ludoteca.kreta.view import KretaView
+from ludoteca.present.kreta.svg import TILE_STYLE, render_svg
 
 GAMES = ((2, 1), (3, 2), (4, 3))
 """Player count and seed of the random games the tests walk through."""

@@ -164,8 +164,8 @@ def test_random_play_with_takeback_castellan_keeps_the_invariants() -> None:
 
 
 def test_a_refused_card_says_when_it_comes_back() -> None:
-    from ludoteca.cli.render_kreta import explain
     from ludoteca.core.errors import IllegalActionError
+    from ludoteca.present.kreta.terminal import explain
 
     state = table(CASTELLAN_ONLY)
     state.apply(parse_action("castellan"))

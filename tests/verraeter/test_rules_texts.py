@@ -9,7 +9,7 @@ from importlib import resources
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-TERMINAL = (ROOT / "src/ludoteca/cli/rules/verraeter.md").read_text(encoding="utf-8")
+TERMINAL = (ROOT / "src/ludoteca/present/verraeter/rules.md").read_text(encoding="utf-8")
 WEB = (ROOT / "docs/verraeter-rules.md").read_text(encoding="utf-8")
 TABLE = json.loads(resources.files("ludoteca.verraeter").joinpath("data/landscapes.json").read_text(encoding="utf-8"))
 

@@ -18,6 +18,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 from jinja2 import Environment
 
+from ludoteca.present import i18n as catalogues
 from ludoteca.web import i18n
 from ludoteca.web.i18n import DEFAULT, LANGUAGES, catalog, negotiate, translator
 
@@ -194,7 +195,7 @@ def test_fuzzy_and_empty_entries_are_left_out(tmp_path: Path, monkeypatch: pytes
         'msgid "%(n)d card"\nmsgid_plural "%(n)d cards"\nmsgstr[0] "%(n)d carta"\nmsgstr[1] "%(n)d carte"\n',
         encoding="utf-8",
     )
-    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(catalogues, "LOCALE_DIR", tmp_path)
     _clear_caches()
     try:
         tr = translator("it")
@@ -211,7 +212,7 @@ def test_fuzzy_and_empty_entries_are_left_out(tmp_path: Path, monkeypatch: pytes
 
 
 def _clear_caches() -> None:
-    for cached in (i18n._catalogue, i18n._translator, i18n._browser_catalog):
+    for cached in (catalogues._catalogue, catalogues._translator, i18n._browser_catalog):
         cached.cache_clear()
 
 

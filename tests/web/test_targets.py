@@ -15,9 +15,9 @@ import pytest
 
 from ludoteca import games
 from ludoteca.kreta import parse_action as kreta_action
-from ludoteca.kreta.svg import render_svg
+from ludoteca.present.kreta.svg import render_svg
+from ludoteca.present.verraeter.svg import render_hand, render_table
 from ludoteca.verraeter import parse_action as verraeter_action
-from ludoteca.verraeter.svg import render_hand, render_table
 from ludoteca.web.targets import targets
 
 GAMES: dict[str, tuple[tuple[int, int, dict[str, Any]], ...]] = {

@@ -15,8 +15,10 @@ import pytest
 from ludoteca import games
 from ludoteca.core.events import Event
 from ludoteca.kreta.constants import PHASES as KRETA_PHASES
+from ludoteca.present.kreta import words as text_kreta
+from ludoteca.present.verraeter import words as text_verraeter
 from ludoteca.verraeter.view import PHASES as VERRAETER_PHASES
-from ludoteca.web import text, text_kreta, text_verraeter
+from ludoteca.web import text
 from ludoteca.web.i18n import LANGUAGES, Translator, translator
 
 NAMES = ("Ada", "Bruno", "Chiara", "Dieter")
@@ -307,27 +309,27 @@ def test_breakdown_labels_of_an_unknown_game() -> None:
 
 def test_card_names() -> None:
     de, it, fr = translator("de"), translator("it"), translator("fr")
-    assert [text.card_name("verraeter", c, de) for c in range(6)] == [
+    assert [text_verraeter.card_name(c, de) for c in range(6)] == [
         "Verräter", "Diplomat +2", "Diplomat +5", "Baumeister", "Stratege", "Bauer",
     ]  # fmt: skip
-    assert [text.card_name("verraeter", c, it) for c in range(6)] == [
+    assert [text_verraeter.card_name(c, it) for c in range(6)] == [
         "Traditore", "Diplomatico +2", "Diplomatico +5", "Costruttore", "Stratega", "Contadino",
     ]  # fmt: skip
-    assert [text.card_name("verraeter", c, fr) for c in range(6)] == [
+    assert [text_verraeter.card_name(c, fr) for c in range(6)] == [
         "Traître", "Diplomate +2", "Diplomate +5", "Bâtisseur", "Stratège", "Paysan",
     ]  # fmt: skip
-    assert text.card_name("kreta", "commander", de) == "Feldherr"
-    assert text.card_name("kreta", "castellan", it) == "Castellano"
-    assert text.card_name("kreta", "castellan", fr) == "Châtelain"
-    assert text.card_name("verraeter", 17, de) == "?"
-    assert text.card_name("kreta", "jester", de) == "jester"
+    assert text_kreta.card_name("commander", de) == "Feldherr"
+    assert text_kreta.card_name("castellan", it) == "Castellano"
+    assert text_kreta.card_name("castellan", fr) == "Châtelain"
+    assert text_verraeter.card_name(17, de) == "?"
+    assert text_kreta.card_name("jester", de) == "jester"
 
 
 def test_landscapes_and_rules_in_words() -> None:
     state, _ = playout("verraeter", 3, 1)
     view = state.view(-1)
     tr: Translator = translator("fr")
-    name = text.landscape_name(view, 0, tr)
+    name = text_verraeter.landscape_name(view, 0, tr)
     assert name.endswith(" 1") and name.split()[0] in {"Lande", "Champs", "Rivière", "Forêt", "Village", "Ville"}
     assert text.rules_text(view, translator("en")) == "2008 edition, hand limit 5, draw cap 3"
     kreta, _ = playout("kreta", 2, 1)

@@ -28,7 +28,7 @@ from .arena import arena
 from .db import db
 from .play import HUMAN, Seat, Session
 from .recording import Recorder, new_record
-from .renderers import Renderer
+from .renderers import Renderer, lang_option
 from .report import report
 from .results import result_json, result_renderables
 from .serve import serve
@@ -201,6 +201,7 @@ def _describe_options(options: Any, definition: GameDefinition) -> str:
 @click.option("--delay", type=click.FloatRange(min=0), default=0.3, show_default=True,
               help="Pause in seconds after each bot action when a human is playing.")
 @click.option("--verbose", "-v", is_flag=True, help="Without humans: print every event, not just the result.")
+@lang_option
 def play(
     game: str | None,
     seats: str | None,
@@ -211,6 +212,7 @@ def play(
     names: str | None,
     delay: float,
     verbose: bool,
+    lang: str,
 ) -> int:
     """Play GAME (verraeter or kreta) in the terminal, or resume a recorded game.
 
@@ -218,7 +220,7 @@ def play(
     and prints the result.
     """
     if resume_path is not None:
-        return _resume(game, resume_path, seats, seed, option_pairs, record_path, names, delay, verbose)
+        return _resume(game, resume_path, seats, seed, option_pairs, record_path, names, delay, verbose, lang)
     if game is None:
         raise click.UsageError("name a GAME (verraeter or kreta), or give --resume FILE")
     definition = _game(game)
@@ -240,7 +242,7 @@ def play(
     )
     _print_option_warnings(console, definition, options)
     players = _players(seat_names, kinds, chosen_seed)
-    return Session(definition, state, players, recorder, console, delay=delay, verbose=verbose).run()
+    return Session(definition, state, players, recorder, console, delay=delay, verbose=verbose, lang=lang).run()
 
 
 def _players(names: Sequence[str], kinds: Sequence[str], seed: int, moves_made: int = 0) -> list[Seat]:
@@ -262,6 +264,7 @@ def _resume(
     names: str | None,
     delay: float,
     verbose: bool,
+    lang: str | None = None,
 ) -> int:
     """Replay the record at ``path`` and go on playing from where it stopped."""
     if seed is not None or option_pairs or names is not None:
@@ -294,7 +297,7 @@ def _resume(
     recorder = Recorder(record, record_path or path)
     recorder.start()
     players = _players(record.players, kinds, record.seed, len(record.actions))
-    return Session(definition, state, players, recorder, console, delay=delay, verbose=verbose).run()
+    return Session(definition, state, players, recorder, console, delay=delay, verbose=verbose, lang=lang).run()
 
 
 # ---------------------------------------------------------------- replay
@@ -333,7 +336,8 @@ def _simulated_record(directory: str, row: str | None) -> GameRecord:
 @click.option("--upto", type=click.IntRange(min=0), metavar="N", help="Stop after the first N actions.")
 @click.option("--log", "show_log", is_flag=True, help="Also print the game's public log, event by event.")
 @click.option("--row", metavar="CELL:INDEX", help="With a simulation directory as FILE: the game to play again.")
-def replay_cmd(file: str, as_json: bool, upto: int | None, show_log: bool, row: str | None) -> int:
+@lang_option
+def replay_cmd(file: str, as_json: bool, upto: int | None, show_log: bool, row: str | None, lang: str) -> int:
     """Replay the game record FILE ('-' reads stdin) and print the result.
 
     An unfinished record shows the position reached and the scores so far. FILE may also be a directory
@@ -354,13 +358,14 @@ def replay_cmd(file: str, as_json: bool, upto: int | None, show_log: bool, row: 
         click.echo(json.dumps(summary, ensure_ascii=False))
         return 0
     console = _console()
-    renderer = Renderer(definition.name)
+    renderer = Renderer(definition.name, lang)
     names = record.players
     console.print(f"[bold]{definition.title}[/] · {', '.join(names)} · seed {record.seed}")
     console.print(f"Rules: {_describe_options(options, definition)}", style="dim", highlight=False)
     if show_log:
-        for event in state.view(-1).log:
-            console.print("  " + renderer.describe(event, names))
+        public = state.view(-1)
+        for event in public.log:
+            console.print("  " + renderer.describe(public, event, names))
     played = len(record.actions[:upto])
     if not finished:
         to_act = state.current_player()
@@ -382,20 +387,15 @@ def replay_cmd(file: str, as_json: bool, upto: int | None, show_log: bool, row: 
 @click.option("--svg", "svg_path", required=True, metavar="FILE", help="Write the SVG here ('-': stdout).")
 @click.option("--option", "-o", "option_pairs", multiple=True, metavar="KEY=VALUE",
               help="A rule option: -o board=FILE draws your own board file (its warnings go to stderr).")
-def board(game: str, svg_path: str, option_pairs: tuple[str, ...]) -> int:
+@lang_option
+def board(game: str, svg_path: str, option_pairs: tuple[str, ...], lang: str) -> int:
     """Draw the board of GAME (kreta) as an SVG picture: the shipped one, or a board file (-o board=FILE)."""
     definition = _game(game)
-    if definition.name != "kreta":
-        raise LudotecaError(f"only Kreta has a board to draw, not {game!r}")
     options = definition.options_from_dict(_parse_options(option_pairs))
-    try:
-        from ludoteca.kreta.board import load_board
-        from ludoteca.kreta.svg import render_svg
-    except ModuleNotFoundError as e:
-        if not (e.name or "").startswith("ludoteca."):
-            raise
-        raise LudotecaError("the Kreta board drawing is not available in this version of ludoteca") from None
-    svg = render_svg(load_board(options.board))
+    renderer = Renderer(definition.name, lang)
+    svg = renderer.presenter.blank_board_svg(options, renderer.tr) if renderer.presenter is not None else None
+    if svg is None:
+        raise LudotecaError(f"only Kreta has a board to draw, not {game!r}")
     if definition.option_warnings is not None:
         for line in definition.option_warnings(options):
             click.echo(line, err=True)

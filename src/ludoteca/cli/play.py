@@ -1,7 +1,7 @@
 """The interactive game loop, the same for every game: humans at the keyboard, bots in the other seats.
 
-The loop only ever shows a human their own view (drawn by the game's renderer module,
-``ludoteca.cli.render_<game>``), and it saves the game record after every action, so quitting,
+The loop only ever shows a human their own view (drawn by the game's presenter, found through its
+plug-in, in the reader's language: see :mod:`.renderers`), and it saves the game record after every action, so quitting,
 Ctrl-C, Ctrl-D or a crash never loses a move. With several humans at one keyboard (hot-seat) it
 clears the screen and waits for the next player before showing a hand.
 """
@@ -62,6 +62,7 @@ class Session:
         console: Console,
         delay: float = 0.3,
         verbose: bool = False,
+        lang: str | None = None,
     ) -> None:
         self.definition = definition
         self.state = state
@@ -69,7 +70,8 @@ class Session:
         self.names = [s.name for s in seats]
         self.recorder = recorder
         self.console = console
-        self.renderer = Renderer(definition.name)
+        self.renderer = Renderer(definition.name, lang)
+        """The game's presenter in the reader's language (``--lang``)."""
         self.humans = [p for p, s in enumerate(seats) if s.bot is None]
         self.delay = delay if self.humans else 0.0
         self.verbose = verbose
@@ -118,13 +120,13 @@ class Session:
         viewer = self.humans[0] if len(self.humans) == 1 else -1
         if viewer < 0 and not self.humans and not self.verbose:
             return
-        events = self.state.view(viewer).log
-        self._print_events(events[self.streamed :])
-        self.streamed = len(events)
+        view = self.state.view(viewer)
+        self._print_events(view, view.log[self.streamed :])
+        self.streamed = len(view.log)
 
-    def _print_events(self, events: Sequence[Event]) -> None:
+    def _print_events(self, view: Any, events: Sequence[Event]) -> None:
         for event in events:
-            self.console.print("  " + self.renderer.describe(event, self.names), highlight=False)
+            self.console.print("  " + self.renderer.describe(view, event, self.names), highlight=False)
 
     # ------------------------------------------------------------ a human's decision
 
@@ -150,7 +152,7 @@ class Session:
                 self._help(view)
                 self._show_options(view, legal)
             elif word == "log":
-                self._print_events(view.log)
+                self._print_events(view, view.log)
                 self._show_options(view, legal)
             elif word == "rules":
                 self.console.print(self.renderer.rules())
@@ -198,7 +200,7 @@ class Session:
             more = f"  … {hidden} earlier event{'s' if hidden > 1 else ''} (type log to see them all)"
             self.console.print(more, style="dim")
             new = new[-(room - 1) :]
-        self._print_events(new)
+        self._print_events(view, new)
 
     def _show_options(self, view: Any, legal: Sequence[Any]) -> None:
         for part in self._options(view, legal, list(enumerate(legal, 1)), ""):

@@ -14,6 +14,7 @@ def _(message: str) -> str:
 PLUGIN: GamePlugin[KretaState, KretaAction, KretaView] = GamePlugin(
     rules=DEFINITION,
     facets={
+        "presenter": "ludoteca.present.kreta.presenter:PRESENTER",
         "strategy": "ludoteca.bots.heuristic_kreta:choose",
         "lookahead": "ludoteca.bots.search_kreta:LOOKAHEAD",
         "encoding": "ludoteca.rl.encoding_kreta:KretaEncoding",

@@ -14,6 +14,7 @@ def _(message: str) -> str:
 PLUGIN: GamePlugin[VerraeterState, Action, VerraeterView] = GamePlugin(
     rules=DEFINITION,
     facets={
+        "presenter": "ludoteca.present.verraeter.presenter:PRESENTER",
         "strategy": "ludoteca.bots.heuristic_verraeter:choose",
         "lookahead": "ludoteca.bots.search_verraeter:LOOKAHEAD",
         "encoding": "ludoteca.rl.encoding_verraeter:VerraeterEncoding",

@@ -14,14 +14,17 @@ A game's presenter is the ``presenter`` facet of its plug-in (:mod:`ludoteca.cor
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from ludoteca.core.events import Event
 from ludoteca.core.plugin import GamePlugin, PluginError
 
-Translator = Callable[[str], str]
-"""``tr("English message") -> the message in the reader's language`` (gettext; English is the identity)."""
+from .i18n import Translator, translator
+
+# ``Translator``: ``tr("English message")`` is the message in the reader's language (gettext; English is the
+# identity), with ``tr.ngettext`` for plurals and ``tr.format_list`` for "a, b and c"; ``translator(lang)``
+# gives one (see :mod:`ludoteca.present.i18n`, whose catalogues the terminal and the web share).
 
 V_contra = TypeVar("V_contra", contravariant=True)
 A_contra = TypeVar("A_contra", contravariant=True)
@@ -60,6 +63,11 @@ class Presenter(Protocol[V_contra, A_contra]):
         """The public table or map, drawn from a (spectator's) view; clickable parts carry ``data-target``."""
         ...
 
+    def blank_board_svg(self, options: Any, tr: Translator) -> str | None:
+        """The board with no game on it, for the rule ``options`` (which may name a board file), or None
+        if the game has no board to draw (the terminal's ``board`` command)."""
+        ...
+
     def private_svg(self, view: V_contra, tr: Translator) -> str | None:
         """The seat's own cards (a hand, a draft), or None if the game has nothing private to draw."""
         ...
@@ -72,6 +80,33 @@ class Presenter(Protocol[V_contra, A_contra]):
         """The table for the terminal (a ``rich`` renderable), with the same words as above."""
         ...
 
+    def annotate(self, view: V_contra, action: A_contra, tr: Translator) -> str:
+        """A few words the terminal shows beside a numbered option ("Wald Eagle", "8 CP"); may be empty."""
+        ...
+
+    def explain(self, view: V_contra, tr: Translator) -> str:
+        """What the current phase asks of the player, in a few sentences (the terminal's ``help``)."""
+        ...
+
+    def rules_summary(self, tr: Translator) -> str:
+        """The game's rules in brief, as Markdown (the terminal's ``rules``)."""
+        ...
+
+
+_BY_VIEW_TYPE: dict[type, Presenter[Any, Any]] = {}
+
+
+def for_view(view: object) -> Presenter[Any, Any]:
+    """The presenter of the game ``view`` belongs to (``games.plugin_for_view``), remembered per view type:
+    the web asks once per label, and a Kreta position can have thousands of legal actions.
+    Raises :class:`ludoteca.games.UnknownGameError` for anything but a registered game's view."""
+    found = _BY_VIEW_TYPE.get(type(view))
+    if found is None:
+        from ludoteca import games
+
+        found = _BY_VIEW_TYPE[type(view)] = presenter(games.plugin_for_view(view))
+    return found
+
 
 def presenter(plugin: GamePlugin[Any, Any, Any]) -> Presenter[Any, Any]:
     """The game's presenter, checked to be one."""
@@ -81,4 +116,4 @@ def presenter(plugin: GamePlugin[Any, Any, Any]) -> Presenter[Any, Any]:
     return found
 
 
-__all__ = ["Presenter", "Translator", "presenter"]
+__all__ = ["Presenter", "Translator", "for_view", "presenter", "translator"]

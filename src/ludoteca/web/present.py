@@ -12,15 +12,11 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from ludoteca.kreta.svg import render_svg as render_kreta
-from ludoteca.kreta.view import KretaView
-from ludoteca.verraeter import svg as verraeter_svg
-from ludoteca.verraeter.view import VerraeterView
+from ludoteca.present import for_view
 
 from . import text
 from .i18n import Translator
 from .match import Match
-from .targets import targets
 
 
 @dataclass
@@ -56,19 +52,13 @@ def encode(message: dict[str, Any], board: BoardCache) -> str:
 
 
 def board_svg(public: Any, names: list[str], tr: Translator) -> str:
-    """The table (Verräter) or the map (Kreta) from the public view."""
-    if isinstance(public, VerraeterView):
-        return verraeter_svg.render_table(public, names, tr)
-    if isinstance(public, KretaView):
-        return render_kreta(public.board, public, names=names, tr=tr)
-    raise TypeError(f"no board for {type(public).__name__}")
+    """The public table or map, drawn by the game's presenter from the public view."""
+    return for_view(public).board_svg(public, names, tr)
 
 
 def private_svg(view: Any, tr: Translator) -> str | None:
-    """The seat's own cards (Verräter's hand and draft); Kreta has no private cards."""
-    if isinstance(view, VerraeterView) and view.player >= 0:
-        return verraeter_svg.render_hand(view, tr)
-    return None
+    """The seat's own cards (Verräter's hand and draft), or None if the game has nothing private to draw."""
+    return for_view(view).private_svg(view, tr)
 
 
 def seats(match: Match, connected: dict[int, int]) -> list[dict[str, Any]]:
@@ -89,8 +79,9 @@ def legal(match: Match, seat: int, view: Any, tr: Translator) -> list[dict[str, 
     """The seat's legal actions with labels and click targets, if it is the seat's turn to choose."""
     if seat < 0 or match.to_act() != seat or match.seats[seat].bot_plays:
         return []
+    words = for_view(view)
     return [
-        {"text": a.to_text(), "label": text.action_label(view, a, match.names, tr), "targets": targets(view, a)}
+        {"text": a.to_text(), "label": words.action_label(view, a, match.names, tr), "targets": words.targets(view, a)}
         for a in match.state.legal_actions()
     ]
 

@@ -150,7 +150,8 @@ class LudotecaAEC(AECEnv[str, Obs, int], EzPickle):  # type: ignore[misc]  # pet
             self._accumulate_rewards()
 
     def render(self) -> str | None:
-        """The terminal renderer's text of the acting seat's view (a spectator's once the game is over)."""
+        """The game's terminal table (its presenter's, in English) of the acting seat's view (a spectator's
+        once the game is over)."""
         if self.render_mode is None:
             from gymnasium import logger
 
@@ -160,13 +161,13 @@ class LudotecaAEC(AECEnv[str, Obs, int], EzPickle):  # type: ignore[misc]  # pet
             raise RuntimeError("call reset() before render()")
         from rich.console import Console
 
-        from ludoteca.cli.renderers import Renderer
+        from ludoteca.present import presenter, translator
 
         seat = -1 if self.game_state.is_terminal() else self.game_state.current_player()
         names = list(self.definition.seat_names[: self.players]) or self.possible_agents
         out = io.StringIO()
         Console(file=out, width=100, color_system=None).print(
-            Renderer(self.game).render(self.game_state.view(seat), names)
+            presenter(games.plugin(self.game)).terminal(self.game_state.view(seat), names, translator("en"))
         )
         return out.getvalue()
 

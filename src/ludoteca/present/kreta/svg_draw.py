@@ -1,6 +1,6 @@
 """The shared vocabulary of Kreta's SVG: number formatting, tile and card styles, and the words shown.
 
-Used by :mod:`ludoteca.kreta.svg` (the map) and :mod:`ludoteca.kreta.svg_panel` (the panel under it).
+Used by :mod:`ludoteca.present.kreta.svg` (the map) and :mod:`ludoteca.present.kreta.svg_panel` (the panel under it).
 Words shown to people go through a ``tr`` callable with literal English arguments, so a gettext
 extractor given the keyword ``tr`` finds them and the web app can pass a translation; the default
 leaves them English.
@@ -8,16 +8,8 @@ leaves them English.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-Tr = Callable[[str], str]
-"""Translates one English message (a gettext-style lookup)."""
-
-
-def same(text: str) -> str:
-    """The default ``tr``: English as written."""
-    return text
-
+from ludoteca.present.common import Tr as Tr  # the drawing modules' translator type, and its English default
+from ludoteca.present.common import same as same
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 

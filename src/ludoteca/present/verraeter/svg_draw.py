@@ -1,6 +1,6 @@
 """The drawing vocabulary of Verräter's SVG: elements, house marks, landscape art and the words shown.
 
-Split from :mod:`ludoteca.verraeter.svg` so that module keeps to the layout of the table. Everything
+Split from :mod:`ludoteca.present.verraeter.svg` so that module keeps to the layout of the table. Everything
 here is a pure function returning SVG text. The words shown to people are looked up through a ``tr``
 callable with literal English arguments, so a gettext extractor given the keyword ``tr`` finds them and
 the web app can pass a translation in; the default leaves them English.
@@ -8,17 +8,10 @@ the web app can pass a translation in; the default leaves them English.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from xml.sax.saxutils import escape, quoteattr
 
-Tr = Callable[[str], str]
-"""Translates one English message (a gettext-style lookup)."""
-
-
-def same(text: str) -> str:
-    """The default ``tr``: English as written."""
-    return text
-
+from ludoteca.present.common import Tr as Tr  # the drawing modules' translator type, and its English default
+from ludoteca.present.common import same as same
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 INK = "#2b1d0e"

@@ -1,20 +1,28 @@
-"""Words both games share: seat names, the fallback log line, who won.
+"""Words every game's presenter shares: seat names, number lists, the fallback log line, who won.
 
-Split out of ``text.py`` so that the two game modules (``text_verraeter``, ``text_kreta``) depend on
-this and on nothing of each other.
+Written once here for every presenter (``ludoteca.present.<game>``) and front end; the games' packages
+depend on this and on nothing of each other.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ludoteca.core.events import Event
 
 from .i18n import Translator
 
+Tr = Callable[[str], str]
+"""What drawing needs of a translator: one English message in, the reader's out (a :class:`Translator` is one)."""
 
-def seat_name(names: Sequence[str], seat: int, tr: Translator) -> str:
-    """The seat's name, or "Seat 3" when none is given."""
+
+def same(text: str) -> str:
+    """The identity ``tr``: English as written (the drawings' default)."""
+    return text
+
+
+def seat_name(names: Sequence[str], seat: int, tr: Tr) -> str:
+    """The seat's name, or "Seat 3" when none is given (the one place a seat without a name is named)."""
     return names[seat] if 0 <= seat < len(names) else tr("Seat %(number)d") % {"number": seat + 1}
 
 
@@ -25,6 +33,11 @@ def generic_line(event: Event, names: Sequence[str], tr: Translator) -> str:
     if event.seat < 0:
         return text
     return tr("%(who)s: %(event)s") % {"who": seat_name(names, event.seat, tr), "event": text}
+
+
+def numbers_text(values: Sequence[object], separator: str = ", ") -> str:
+    """Numbers as a list ("2, 5, 5"), or joined by ``separator`` (" + " for a sum)."""
+    return separator.join(str(v) for v in values)
 
 
 def number(value: object) -> int:
@@ -45,3 +58,7 @@ def over_text(scores: Sequence[int], names: Sequence[str], tr: Translator) -> st
         "Game over: %(who)s share the win with %(vp)d VP each.",
         len(winners),
     ) % {"who": tr.format_list(winners), "vp": best}
+
+
+ENGLISH = Translator("en")
+"""The identity translation (the msgids are English): the default where no reader's language is given."""

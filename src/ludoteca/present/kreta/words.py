@@ -1,7 +1,7 @@
-"""Kreta in words, in every language of the web app: the log, action labels, what to do now.
+"""Kreta in words, in every language of the terminal and the web: the log, action labels, what to do now.
 
-The content mirrors the terminal's (``cli/render_kreta.py``: ``describe``, ``explain``); every sentence
-is a gettext message with named placeholders, counts use ``ngettext``. Character cards are named as the
+The one place the game's sentences live (the terminal's table in :mod:`.terminal` uses them too); every
+sentence is a gettext message with named placeholders, counts use ``ngettext``. Character cards are named as the
 published translations name them (Italian: Ammiraglio, Comandante, Abate… from the Italian rules; German:
 the originals, Feldherr, Abt, Baumeister, Kastellan). Province names are the board file's own (proper
 names, the same in every language); nodes are numbers.
@@ -34,11 +34,11 @@ from ludoteca.kreta.actions import (
     Stop,
 )
 from ludoteca.kreta.constants import CARDS, FACE_UP
-from ludoteca.kreta.svg_draw import card_words, tile_words
 from ludoteca.kreta.view import KretaView
+from ludoteca.present.common import generic_line, number, over_text, seat_name
+from ludoteca.present.i18n import Translator
 
-from .i18n import Translator
-from .text_common import generic_line, number, over_text, seat_name
+from .svg_draw import card_words, tile_words
 
 
 def card_name(card: object, tr: Translator) -> str:

@@ -1,6 +1,6 @@
-"""Verräter in words, in every language of the web app: the log, action labels, what to do now.
+"""Verräter in words, in every language of the terminal and the web: the log, action labels, what to do now.
 
-The content mirrors the terminal's (``cli/render_verraeter.py``: ``describe``, ``explain``), but every
+The one place the game's sentences live (the terminal's table in :mod:`.terminal` uses them too). Every
 sentence is a gettext message with named placeholders, so a translator can reorder it, and counts use
 ``ngettext``. Card, house and landscape names are messages of their own: in Italian and French they
 follow the published rule translations (Traditore, Traître; Magazzino, Grenier; Rifornimento,
@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ludoteca.core.events import Event
+from ludoteca.present.common import generic_line, number, numbers_text, over_text, seat_name
+from ludoteca.present.i18n import Translator
 from ludoteca.verraeter.actions import (
     Action,
     Build,
@@ -29,11 +31,9 @@ from ludoteca.verraeter.actions import (
 )
 from ludoteca.verraeter.cards import DIPLOMAT5, EAGLE, RING_SIZE, ROSE, TRAITOR
 from ludoteca.verraeter.options import SHIPPED
-from ludoteca.verraeter.svg_draw import action_words, house_words, phase_words
 from ludoteca.verraeter.view import VerraeterView
 
-from .i18n import Translator
-from .text_common import generic_line, number, over_text, seat_name
+from .svg_draw import action_words, house_words, phase_words
 
 
 def card_name(card: object, tr: Translator) -> str:
@@ -61,12 +61,12 @@ def landscape_name(view: VerraeterView, i: object, tr: Translator) -> str:
 
 def cards_text(values: Sequence[object]) -> str:
     """Supply card values as a sum: "5 + 3"."""
-    return " + ".join(str(v) for v in values)
+    return numbers_text(values, " + ")
 
 
 def cards_list(values: Sequence[object]) -> str:
     """Supply card values as a list: "2, 5, 5" (cards held or drawn, not added up)."""
-    return ", ".join(str(number(v)) for v in values)
+    return numbers_text([number(v) for v in values])
 
 
 def breakdown_labels(tr: Translator) -> dict[str, str]:

@@ -12,7 +12,7 @@ that a web page can attach clicks to them:
   ``data-seat``, ``data-province`` or ``data-node``, and ``data-count`` for villagers and villages;
 - ``class="tile KIND"`` for farm tiles still on the board; ``id="fort-card-I"`` for the row's slots;
   ``id="player-S"`` for each player's line of the score panel, ``id="card-S-NAME"`` for its character
-  cards (:mod:`ludoteca.kreta.svg_panel`).
+  cards (:mod:`ludoteca.present.kreta.svg_panel`).
 
 When a position is drawn, whatever a player can click also carries ``class="target"`` and the web
 protocol's ``data-target`` key: ``province:ID`` (the province's shape), ``node:N``, ``port:ID`` (the port
@@ -32,12 +32,14 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
-from .board import Board, Point, Province
+from ludoteca.kreta.board import Board, Point, Province
+from ludoteca.present.common import seat_name
+
 from .svg_draw import CARD_LETTERS, FONT, TILE_STYLE, Tr, num, same, tile_words
 from .svg_panel import panel_height, render_panel
 
 if TYPE_CHECKING:
-    from .view import KretaView
+    from ludoteca.kreta.view import KretaView
 
 DEFAULT_COLORS = ("#d7263d", "#1f5fcf", "#f5c518", "#1e8f4e")
 """Seat colours: red, blue, yellow, green."""
@@ -72,7 +74,7 @@ def render_svg(
     if len(colors) < seats:
         raise ValueError(f"{seats} seats need {seats} colours, got {len(colors)}")
     names = tuple(names) if names else DEFAULT_NAMES
-    names = tuple(names[:seats]) + tuple(f"Player {i + 1}" for i in range(len(names), seats))
+    names = tuple(names[:seats]) + tuple(seat_name((), i, tr) for i in range(len(names), seats))
     width, height = _extent(board)
     total = height + (panel_height(view.num_players) if view is not None else 0)
     clicks = view is not None

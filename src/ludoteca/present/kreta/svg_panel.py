@@ -1,6 +1,6 @@
 """The panel under Kreta's map: the fort-card row, whose turn it is, and one line per seat.
 
-Split from :mod:`ludoteca.kreta.svg`, which draws the map and calls :func:`render_panel`. Every seat's
+Split from :mod:`ludoteca.present.kreta.svg`, which draws the map and calls :func:`render_panel`. Every seat's
 line shows its seven character cards (all public in Kreta): the cards in hand face up, those already
 played greyed. The cards in the hand of the seat to act are click targets (``data-target="card:NAME"``),
 as are the slots of the fort-card row (``fort:I``). Nothing here reads ``view.player``, so every seat
@@ -12,9 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from .constants import CARDS, SUPPLY
+from ludoteca.kreta.constants import CARDS, SUPPLY
+from ludoteca.kreta.view import KretaView
+from ludoteca.present.common import seat_name
+
 from .svg_draw import CARD_COLORS, TILE_STYLE, Tr, approx_width, card_words, num, squeeze, tile_words
-from .view import KretaView
 
 TOP_H = 84.0
 """Height of the panel's first part: the fort-card row and the turn."""
@@ -42,10 +44,6 @@ def render_panel(view: KretaView, names: Sequence[str], colors: Sequence[str], w
         out.append(_seat(view, seat, names, colors, width, TOP_H + seat * ROW_H, tr))
     out.append("</g>")
     return "".join(out)
-
-
-def _name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
 
 
 def _fort_row(view: KretaView, tr: Tr) -> str:
@@ -118,11 +116,11 @@ def _status(view: KretaView, names: Sequence[str], width: float, tr: Tr) -> str:
     if view.phase == "over" or view.to_act < 0:
         status = tr("Game over")
     elif view.phase == "castellan":
-        status = tr("{name} to keep or replace the new fort card").format(name=_name(names, view.to_act))
+        status = tr("{name} to keep or replace the new fort card").format(name=seat_name(names, view.to_act, tr))
     elif view.move_points:
-        status = tr("{name} to move villagers").format(name=_name(names, view.to_act))
+        status = tr("{name} to move villagers").format(name=seat_name(names, view.to_act, tr))
     else:
-        status = tr("{name} to play").format(name=_name(names, view.to_act))
+        status = tr("{name} to play").format(name=seat_name(names, view.to_act, tr))
     room = width - x - 16
     out = [
         f'<text class="status" x="{x}" y="20" font-size="13" font-weight="bold" fill="{INK}"'
@@ -157,7 +155,7 @@ def _seat(
         f'<rect x="16" y="{num(y + 4)}" width="14" height="14" rx="3" fill="{colors[seat]}" stroke="#111" '
         'stroke-width="0.8"/>'
         f'<text x="36" y="{num(y + 15)}" font-size="12" font-weight="bold" fill="{INK}">'
-        f"{escape(_name(names, seat))}</text>"
+        f"{escape(seat_name(names, seat, tr))}</text>"
         f'<g><text class="score" x="202" y="{num(y + 15)}" font-size="12" font-weight="bold" text-anchor="end" '
         f'fill="{INK}">{escape(tr("{vp} VP").format(vp=view.scores[seat]))}</text>'
         f"<title>{escape(score_title)}</title></g>"

@@ -1,6 +1,6 @@
 """The panels of Verräter's table SVG: the header, the conflict in the middle of the ring, one panel per seat.
 
-Split from :mod:`ludoteca.verraeter.svg`, which lays out the ring and calls these. Like the rest of
+Split from :mod:`ludoteca.present.verraeter.svg`, which lays out the ring and calls these. Like the rest of
 the table they read public fields of the view only (never ``hand``, ``offered``, an unrevealed
 ``chosen``, ``pending_draw`` or the log), so every seat's table is the same picture.
 """
@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from .cards import LANDSCAPE_NAMES, RING_SIZE
+from ludoteca.verraeter.cards import LANDSCAPE_NAMES, RING_SIZE
+from ludoteca.verraeter.view import VerraeterView
+
 from .svg_draw import (
     HOUSE_INK,
     INK,
@@ -29,7 +31,6 @@ from .svg_draw import (
     title,
     wrap,
 )
-from .view import VerraeterView
 
 
 def header(view: VerraeterView, names: Sequence[str], tr: Tr, width: float) -> str:

@@ -1,6 +1,6 @@
 """Verräter as SVG: the public table and one seat's private cards, as pure functions returning text.
 
-Like ``chess.svg.board`` (and :mod:`ludoteca.kreta.svg`) nothing here does I/O: :func:`render_table`
+Like ``chess.svg.board`` (and :mod:`ludoteca.present.kreta.svg`) nothing here does I/O: :func:`render_table`
 and :func:`render_hand` read a :class:`~ludoteca.verraeter.view.VerraeterView` and return a standalone
 SVG document. The table is drawn from public fields only — never the seat's hand, offered or secret
 action card, pending draw or log — so every seat and every spectator gets the same picture, and the web
@@ -22,8 +22,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from .cards import LANDSCAPE_NAMES, RING_SIZE
-from .options import LandscapeTable
+from ludoteca.verraeter.cards import LANDSCAPE_NAMES, RING_SIZE
+from ludoteca.verraeter.options import LandscapeTable
+from ludoteca.verraeter.view import Landscape, VerraeterView
+
 from .svg_draw import (
     CONFLICT_RED,
     HOUSE_INK,
@@ -53,7 +55,6 @@ from .svg_draw import (
     wrap,
 )
 from .svg_panels import center_panel, header, player_panels
-from .view import Landscape, VerraeterView
 
 __all__ = ["render_hand", "render_table"]
 
