@@ -105,3 +105,17 @@ def test_options_round_trip_through_json(name: str, players: int) -> None:
     options = definition.options_from_dict({})
     data = json.loads(json.dumps(definition.options_to_dict(options)))
     assert definition.options_from_dict(data) == options
+
+
+def test_every_registered_games_views_offer_what_the_outer_layers_read() -> None:
+    """The web's state message and the terminal read a view's player, phase, log and scores (core.game.GameView)."""
+    from ludoteca import games
+    from ludoteca.core.game import GameView
+
+    for name in games.names():
+        definition = games.get(name)
+        state = definition.new_game(definition.options_from_dict({}), 3, definition.min_players)
+        for seat in range(-1, definition.min_players):
+            view = state.view(seat)
+            assert isinstance(view, GameView), f"{name}: {type(view).__name__} lacks a GameView field"
+            assert view.player == seat and len(view.scores) == definition.min_players

@@ -35,7 +35,6 @@ def test_the_lobby_offers_the_third_game_with_its_options(base: str) -> None:
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="the browser tests need Debian's Chromium at /usr/bin/chromium")
-@pytest.mark.xfail(strict=True, reason="needs the presenter rewiring of branch present")
 def test_a_perudo_table_plays_to_the_end_in_the_browser(base: str) -> None:
     with sync_playwright() as playwright:
         browser: Browser = launch(playwright)

@@ -62,6 +62,29 @@ A = TypeVar("A")
 V_co = TypeVar("V_co", covariant=True)
 
 
+@runtime_checkable
+class GameView(Protocol):
+    """What every game's view offers the outer layers besides its own fields (the web's state message, the
+    terminal's log and the digests rely on it): whose view it is, the phase's name, the log as that seat may
+    see it, and the scores as that seat may know them (the points shown on the table while the game goes on;
+    once it is over, the same as the result's scores)."""
+
+    @property
+    def player(self) -> int: ...
+
+    @property
+    def num_players(self) -> int: ...
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def log(self) -> Sequence[Any]: ...
+
+    @property
+    def scores(self) -> Sequence[int]: ...
+
+
 class GameState(Protocol[A, V_co]):
     """What bots, the CLI, simulations and adapters rely on."""
 

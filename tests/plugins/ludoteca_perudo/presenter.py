@@ -126,5 +126,21 @@ class PerudoPresenter:
         lines.append(Text(self.phase_text(view, names, tr)))
         return Group(*lines)
 
+    def blank_board_svg(self, options: Any, tr: Tr) -> str | None:
+        return None  # no board: the dice are the game
+
+    def annotate(self, view: PerudoView, action: Any, tr: Tr) -> str:
+        return ""
+
+    def explain(self, view: PerudoView, tr: Tr) -> str:
+        return str(tr("Raise the bid (more dice, or the same number of a higher face), or call dudo if you doubt it."))
+
+    def rules_summary(self, tr: Tr) -> str:
+        return (
+            "# Perudo\n\nEveryone rolls their dice in secret. In turn, raise the bid on how many dice of a face lie "
+            "on the table (aces are wild), or call **dudo**: if the bid is wrong the bidder loses a die, else the "
+            "caller does. The last player with dice wins."
+        )
+
 
 PRESENTER = PerudoPresenter()

@@ -134,6 +134,11 @@ class PerudoView:
     bidder: int
     log: tuple[Event, ...]
 
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The points shown on the table: each seat's dice left (the result's scores at the end)."""
+        return self.dice_counts
+
 
 class PerudoState:
     def __init__(self, options: PerudoOptions, num_players: int, rng: Rng, start_player: int) -> None:
