@@ -13,7 +13,7 @@ from typing import Any
 
 from ludoteca.core.rng import Rng
 from ludoteca.kreta import KretaOptions, KretaState, from_setup, to_setup
-from ludoteca.kreta.constants import CARDS, MOVE, PROVINCE_LIMIT, SUPPLY, TILE_SUPPLY
+from ludoteca.kreta.components import CARDS, MOVE, PROVINCE_LIMIT, SUPPLY, TILE_SUPPLY
 
 TOP = ["hill", "mountain", "plain", "hill", "mountain", "hill", "mountain", "hill"]
 BOTTOM = ["mountain", "hill", "hill", "mountain", "plain", "hill", "mountain", "hill"]

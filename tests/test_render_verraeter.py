@@ -14,7 +14,7 @@ from ludoteca import bots
 from ludoteca.cli.render_verraeter import DESCRIBED_KINDS, annotate, describe, explain, generic, render
 from ludoteca.core.events import Event
 from ludoteca.verraeter import DEFINITION, VerraeterState, VerraeterView
-from ludoteca.verraeter.cards import LANDSCAPE_NAMES
+from ludoteca.verraeter.components import LANDSCAPE_NAMES
 from ludoteca.verraeter.view import PHASES
 
 NAMES = ("Brown", "Blue", "Green", "Orange")

@@ -40,7 +40,7 @@ from ludoteca.kreta.actions import (
     Step,
     Stop,
 )
-from ludoteca.kreta.constants import COMMANDER, FARMER
+from ludoteca.kreta.components import COMMANDER, FARMER
 
 from kreta_helpers import (
     check_invariants,

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from ludoteca.core.rng import Rng
 from ludoteca.verraeter import DEFINITION, VerraeterOptions, VerraeterState, VerraeterView, determinize, new_game
-from ludoteca.verraeter.cards import START_HAND_1998, SUPPLY_DECK, SUPPLY_VALUES
+from ludoteca.verraeter.components import START_HAND_1998, SUPPLY_DECK, SUPPLY_VALUES
 from ludoteca.verraeter.determinize import _plan, supply_knowledge
 from ludoteca.verraeter.view import PHASES
 
@@ -136,7 +136,7 @@ def _twin(state: VerraeterState, p: int, rng: Rng) -> VerraeterState:
         k = len(t.hands[q])
         t.hands[q], cards = sorted(cards[:k]), cards[k:]
     t.draw_pile = cards
-    t._legal = None
+    t.legal_cache = None
     return t
 
 

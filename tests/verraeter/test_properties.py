@@ -22,7 +22,7 @@ from ludoteca.verraeter.actions import (
     TakeAction,
     TurnEstate,
 )
-from ludoteca.verraeter.cards import EAGLE, ESTATES_PER_PLAYER, MAX_KONTOR, SUPPLY_DECK
+from ludoteca.verraeter.components import EAGLE, ESTATES_PER_PLAYER, MAX_KONTOR, SUPPLY_DECK
 
 from verraeter_helpers import fingerprint
 
@@ -144,7 +144,7 @@ def _hide_from(s: VerraeterState, p: int, rng: Rng) -> VerraeterState:
             for x, c in zip(slots, cards, strict=True):
                 _set(t, x, c)
         t.pool = sorted(t.pool)
-    t._legal = None
+    t.legal_cache = None
     return t
 
 

@@ -10,7 +10,7 @@ import pytest
 from ludoteca.core.errors import IllegalActionError, OptionError
 from ludoteca.core.rng import Rng
 from ludoteca.verraeter import RULES_VERSION, VerraeterOptions, determinize
-from ludoteca.verraeter.cards import EAGLE
+from ludoteca.verraeter.components import EAGLE
 
 from verraeter_helpers import example_setup, play, position
 

@@ -14,7 +14,7 @@ import pytest
 
 from ludoteca import games
 from ludoteca.core.events import Event
-from ludoteca.kreta.constants import PHASES as KRETA_PHASES
+from ludoteca.kreta.components import PHASES as KRETA_PHASES
 from ludoteca.verraeter.view import PHASES as VERRAETER_PHASES
 from ludoteca.web import text, text_kreta, text_verraeter
 from ludoteca.web.i18n import LANGUAGES, Translator, translator

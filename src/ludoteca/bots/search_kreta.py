@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ludoteca.core.rng import Rng
-from ludoteca.kreta.constants import MOVE
+from ludoteca.kreta.components import MOVE
 from ludoteca.kreta.scoring import awards
 from ludoteca.kreta.state import KretaState
 

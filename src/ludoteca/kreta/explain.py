@@ -30,7 +30,7 @@ from .actions import (
     Step,
     Stop,
 )
-from .constants import (
+from .components import (
     CARDS,
     CHOICE,
     COMMANDER_POINTS,

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import CASTELLAN_ACTION, KEEP, REPLACE, AdmiralMove
-from .constants import (
+from .components import (
     ABBOT,
     ADMIRAL,
     ARCHITECT,

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .constants import ABBOT_STEPS, PROVINCE_LIMIT
+from .components import ABBOT_STEPS, PROVINCE_LIMIT
 from .tables import STOP_ENTRY, Entry, Steps, Tables
 
 if TYPE_CHECKING:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core.events import Event, push
 
-from .constants import ALL_CARDS, CASTELLAN, CHOICE, FACE_UP, OVER, PLAY
+from .components import ALL_CARDS, CASTELLAN, CHOICE, FACE_UP, OVER, PLAY
 
 if TYPE_CHECKING:
     from .state import KretaState

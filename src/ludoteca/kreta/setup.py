@@ -17,7 +17,7 @@ from ludoteca.core.events import Event, push
 from ludoteca.core.rng import Rng
 
 from .board import board_from_dict
-from .constants import (
+from .components import (
     ALL_CARDS,
     CARDS,
     CASTELLAN,

@@ -60,7 +60,7 @@ from .actions import (
     KretaAction,
     Step,
 )
-from .constants import (
+from .components import (
     ALL_CARDS,
     CARDS,
     COMMANDER_POINTS,

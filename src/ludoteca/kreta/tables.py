@@ -32,7 +32,7 @@ from .actions import (
     valid_id,
 )
 from .board import Board, load_board
-from .constants import CARDS, ROW_SIZE, SEAT_NAMES
+from .components import CARDS, ROW_SIZE, SEAT_NAMES
 from .options import KretaOptions
 
 T = TypeVar("T")
