@@ -41,7 +41,6 @@ from .components import (
 from .options import KretaOptions
 from .state import KretaState
 from .tables import Tables, tables_for
-from .view import KretaView
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
@@ -180,10 +179,12 @@ def from_setup(
     if unknown:
         raise SetupError(f"unknown set-up field(s): {', '.join(unknown)}")
     t = tables_for(opts, board_from_dict(setup["board"])) if "board" in setup else tables_for(opts)
-    return _build(t, n, rng, setup)
+    return build_state(t, n, rng, setup)
 
 
-def _build(t: Tables, n: int, rng: Rng, setup: Mapping[str, Any]) -> KretaState:
+def build_state(t: Tables, n: int, rng: Rng, setup: Mapping[str, Any]) -> KretaState:
+    """The position an explicit set-up describes, on ``t``'s board for ``n`` seats (``from_setup`` checks
+    the arguments first; ``determinize`` builds a sampled world with it)."""
     read = _Reader(t)
     st = KretaState(t, n, rng)
     P = t.P
@@ -412,60 +413,6 @@ def _read_fort_cards(st: KretaState, setup: Mapping[str, Any], rng: Rng) -> None
     st.known_bottom = _int(setup.get("pile_bottom_known", 0), "'pile_bottom_known'", 0, len(st.fort_pile))
 
 
-def determinize(view: KretaView, rng: Rng, *, keep_log: bool = True) -> KretaState:
-    """A full state that ``view`` could have come from, the hidden fort cards dealt from ``rng``.
-
-    Everything in Kreta is public except the face-down cards of the row and the order of the draw
-    pile (but for the cards known to lie at its bottom); those are shuffled and dealt, so
-    ``determinize(v, rng).view(v.player) == v``. For search with hidden information (IS-MCTS), which
-    passes ``keep_log=False``: the sampled world then starts with an empty log, to save the copying.
-    """
-    t = tables_for(view.options, view.board)
-    n = view.num_players
-    k = view.scorings
-    seen = set(view.scored_nodes) | {x for x in view.fort_row if x is not None} | set(view.pile_bottom)
-    hidden = [num for num in t.node_numbers if num not in seen]
-    rng.shuffle(hidden)
-    deal = iter(hidden)
-    row = [x if x is not None else (view.scored_nodes[i] if i < k else next(deal)) for i, x in enumerate(view.fort_row)]
-    pile = list(deal) + list(view.pile_bottom)
-    players = []
-    for s in range(n):
-        pl: dict[str, Any] = {
-            "villagers": {t.ids[p]: c for p, c in enumerate(view.villagers[s]) if c},
-            "villages": {t.ids[p]: c for p, c in enumerate(view.villages[s]) if c},
-            "ships": [t.ids[p] for p in view.ships[s]],
-            "forts": list(view.forts[s]),
-            "harvested": list(view.tiles[s]),
-            "played": list(view.played[s]),
-            "score": view.scores[s],
-        }
-        if view.abbots[s] >= 0:
-            pl["abbot"] = t.ids[view.abbots[s]]
-        players.append(pl)
-    setup = {
-        "start_player": view.start_player,
-        "to_act": view.to_act if view.to_act >= 0 else view.start_player,
-        "phase": view.phase,
-        "scorings": k,
-        "fort_row": row,
-        "pile": pile,
-        "pile_bottom_known": len(view.pile_bottom),
-        "tiles": {t.ids[p]: tile for p, tile in enumerate(view.tiles_on_board) if tile},
-        "players": players,
-    }
-    if view.move_points:
-        start = {t.ids[p]: k for p, k in enumerate(view.move_start) if k}
-        setup["movement"] = {"points": view.move_points, "start": start}
-    st = _build(t, n, rng.spawn(), setup)
-    log = None
-    if keep_log:
-        for event in view.log:
-            log = push(log, event)
-    st.log = log
-    return st
-
-
 def to_setup(st: KretaState) -> dict[str, Any]:
     """``st`` as an explicit set-up (without the board): ``from_setup`` of it gives the same position.
 
@@ -514,4 +461,4 @@ def to_setup(st: KretaState) -> dict[str, Any]:
     return out
 
 
-__all__ = ["PLAY", "determinize", "from_setup", "new_game", "to_setup"]
+__all__ = ["PLAY", "build_state", "from_setup", "new_game", "to_setup"]
