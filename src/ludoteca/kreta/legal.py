@@ -110,7 +110,7 @@ def parts(st: KretaState) -> tuple[Entry, ...]:
                 closed = full & ~bit[own] if own >= 0 else full
                 if t.abbot_blocks_passing:
                     closed |= guarded
-                step_cache, nbr = t._steps, t.nbrmask
+                step_cache, nbr = t.step_cache, t.nbrmask
                 while vmask:
                     low = vmask & -vmask
                     p = low.bit_length() - 1

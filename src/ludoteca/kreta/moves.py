@@ -180,7 +180,7 @@ def movement_steps(st: KretaState, s: int, left: int, start: int) -> tuple[Entry
     closed = st.full_provinces & ~bit[ab] if ab >= 0 else st.full_provinces  # _closed, inlined
     if t.abbot_blocks_passing:
         closed |= guarded
-    step_cache, nbr = t._steps, t.nbrmask
+    step_cache, nbr = t.step_cache, t.nbrmask
     got: tuple[Entry, ...] = ()
     m = st.villager_mask[s]
     while m:
