@@ -51,7 +51,7 @@ def assert_sound(state: VerraeterState, p: int) -> None:
     """What ``supply_knowledge`` claims for seat ``p`` holds in the true state (and so in a sampled world)."""
     knowledge = supply_knowledge(state.view(p))
     assert knowledge.consistent
-    for q in range(state.n):
+    for q in range(state.num_players):
         assert not Counter(knowledge.known[q]) - Counter(state.hands[q]), (q, knowledge.known[q], state.hands[q])
     if knowledge.pile_limit is not None:
         pile = Counter(state.draw_pile)
@@ -129,7 +129,7 @@ def _twin(state: VerraeterState, p: int, rng: Rng) -> VerraeterState:
     """A state that differs from ``state`` only in what seat ``p`` cannot see: other hands, draw pile, generator."""
     t = state.clone()
     t.rng = Rng(rng.next64())
-    others = [q for q in range(t.n) if q != p]
+    others = [q for q in range(t.num_players) if q != p]
     cards = t.draw_pile + [v for q in others for v in t.hands[q]]
     rng.shuffle(cards)
     for q in others:

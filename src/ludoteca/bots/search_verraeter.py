@@ -48,7 +48,7 @@ def heuristic_move(state: Any, rng: Rng) -> Any:
 def evaluate(state: Any) -> list[float]:
     """Each seat's estimated chance of winning from here (they sum to 1)."""
     st: VerraeterState = state
-    n = st.n
+    n = st.num_players
     left = st.rounds_total - st.round + 1
     proj = []
     for p in range(n):

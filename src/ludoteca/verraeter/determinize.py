@@ -424,7 +424,7 @@ def determinize(view: VerraeterView, rng: Rng, *, keep_log: bool = True) -> Verr
 
     s = VerraeterState.__new__(VerraeterState)
     s.options = v.options
-    s.n = n
+    s.num_players = n
     s.rng = rng.spawn()
     s.rounds_total = v.rounds_total
     s.round = v.round

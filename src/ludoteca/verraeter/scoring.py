@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 def resolve(st: VerraeterState) -> None:
     """Phases 4–6: reveal, switch allegiances, compare strengths, score, turn the losing landscape."""
-    n = st.n
+    n = st.num_players
     chosen = st.chosen
     st.revealed = True
     st.log = push(st.log, Event("reveal", -1, tuple(chosen)))

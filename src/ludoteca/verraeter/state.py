@@ -106,7 +106,7 @@ class VerraeterState:
         # supply cards are the integers of ``components``. Fields are public to read; only the core's own modules
         # (``state``, ``legal``, ``scoring``, ``setup``, ``determinize``) write them.
         "options": "The rule options (:class:`~ludoteca.verraeter.options.VerraeterOptions`).",
-        "n": "The number of seats (3 or 4); also ``num_players``.",
+        "num_players": "The number of seats (3 or 4).",
         "rng": "The game's random source (:class:`~ludoteca.core.rng.Rng`); its state is part of the position.",
         "rounds_total": "How many rounds the game lasts at most (by the number of players).",
         "round": "The current round, from 1.",
@@ -149,7 +149,7 @@ class VerraeterState:
             raise ValueError("Verräter takes 3 or 4 players")
         n = num_players
         self.options = options
-        self.n = n
+        self.num_players = n
         self.rng = rng
         self.rounds_total = ROUNDS[n]
         self.round = 1
@@ -187,10 +187,6 @@ class VerraeterState:
 
     # ------------------------------------------------------------ protocol
 
-    @property
-    def num_players(self) -> int:
-        return self.n
-
     def current_player(self) -> int:
         return TERMINAL if self.phase == OVER else self.to_act
 
@@ -200,7 +196,7 @@ class VerraeterState:
     def clone(self) -> VerraeterState:
         c = VerraeterState.__new__(VerraeterState)
         c.options = self.options
-        c.n = self.n
+        c.num_players = self.num_players
         c.rng = self.rng.clone()
         c.rounds_total = self.rounds_total
         c.round = self.round
@@ -280,7 +276,7 @@ class VerraeterState:
         self.estate_owner[action.landscape] = p
         self.reserve[p] -= 1
         self.log = push(self.log, Event("gutshof", p, (action.landscape,)))
-        nxt = (p + 1) % self.n
+        nxt = (p + 1) % self.num_players
         if nxt == self.start_player:
             self._deal_start_hands()
             self.begin_round()
@@ -291,15 +287,15 @@ class VerraeterState:
         """Set-up step 4: 1998 gives everyone 3, 4, 5; 2008 deals 3 random cards each."""
         deck = self.draw_pile  # all 23 cards, still in order, since new_game
         if self.options.edition == 1998:
-            for p in range(self.n):
+            for p in range(self.num_players):
                 self.hands[p] = list(START_HAND_1998)
                 for v in START_HAND_1998:
                     deck.remove(v)
             self.rng.shuffle(deck)
         else:
             self.rng.shuffle(deck)
-            for k in range(self.n):
-                p = (self.start_player + k) % self.n
+            for k in range(self.num_players):
+                p = (self.start_player + k) % self.num_players
                 self.hands[p] = sorted(deck.pop() for _ in range(START_HAND_SIZE))
                 self.log = push(self.log, Event("dealt", p, tuple(self.hands[p]), private_to=p))
         self.draw_pile = deck
@@ -326,9 +322,9 @@ class VerraeterState:
             self.rng.shuffle(deck)
         self.aside = deck[0]
         self.pool = sorted(deck[1:])
-        self.offered = [()] * self.n
+        self.offered = [()] * self.num_players
         self.offered[self.start_player] = tuple(self.pool)
-        self.chosen = [-1] * self.n
+        self.chosen = [-1] * self.num_players
         self.phase = DRAFT
         self.to_act = self.start_player
 
@@ -338,7 +334,7 @@ class VerraeterState:
         self.pool.remove(action.card)
         self.log = push(self.log, Event("take", p, ()))
         self.log = push(self.log, Event("took", p, (action.card,), private_to=p))
-        nxt = (p + 1) % self.n
+        nxt = (p + 1) % self.num_players
         if nxt == self.start_player:
             self.leftover = tuple(self.pool)
             self.pool = []
@@ -354,7 +350,7 @@ class VerraeterState:
             hand.remove(v)
         self.played[p] = action.cards
         self.log = push(self.log, Event("supply", p, action.cards))
-        nxt = (p + 1) % self.n
+        nxt = (p + 1) % self.num_players
         if nxt != self.start_player:
             self.to_act = nxt
             return
@@ -390,7 +386,7 @@ class VerraeterState:
 
     def _after_build(self) -> None:
         """Phases 8–10: the strategy card moves, played supply is discarded, everyone draws."""
-        n = self.n
+        n = self.num_players
         strategist = self.holder(STRATEGIST)
         if strategist >= 0 and strategist != self.strategy_holder:
             self.strategy_holder = strategist
@@ -485,14 +481,14 @@ class VerraeterState:
             self.to_act = TERMINAL
             self.log = push(self.log, Event("over", -1, (self.round, int(one_house))))
             return
-        self.chosen = [-1] * self.n
-        self.offered = [()] * self.n
+        self.chosen = [-1] * self.num_players
+        self.offered = [()] * self.num_players
         self.aside = -1
         self.leftover = ()
         self.revealed = False
         self.strength = None
         self.winner = -2
-        self.start_player = (self.start_player + 1) % self.n
+        self.start_player = (self.start_player + 1) % self.num_players
         self.round += 1
         self.begin_round()
 
@@ -505,7 +501,7 @@ class VerraeterState:
     def result(self) -> GameResult:
         over = self.phase == OVER
         rows = []
-        for p in range(self.n):
+        for p in range(self.num_players):
             rows.append(
                 {
                     "conflict": self.conflict_vp[p],
@@ -519,12 +515,12 @@ class VerraeterState:
         return GameResult(
             scores=scores,
             breakdown=tuple(rows),
-            winners=tuple(p for p in range(self.n) if scores[p] == best),
+            winners=tuple(p for p in range(self.num_players) if scores[p] == best),
             progress={"rounds": self.round},
         )
 
     def view(self, player: int) -> VerraeterView:
-        n = self.n
+        n = self.num_players
         if not -1 <= player < n:
             raise ValueError(f"no seat {player} in a {n}-player game")
         revealed = self.revealed
@@ -582,7 +578,7 @@ class VerraeterState:
 
     def __repr__(self) -> str:
         return (
-            f"<VerraeterState {self.n}p round {self.round}/{self.rounds_total} "
+            f"<VerraeterState {self.num_players}p round {self.round}/{self.rounds_total} "
             f"phase {PHASES[self.phase]} to act {self.current_player()}>"
         )
 
