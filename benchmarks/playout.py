@@ -67,7 +67,7 @@ def clone_cost(samples: list, repeat: int) -> tuple[float, float]:
     detached = []
     for s in samples:  # the event log is a long linked list that clones share; deepcopy would recurse into it
         d = s.clone()
-        setattr(d, "_log" if hasattr(d, "_log") else "log", None)
+        d.log = None
         detached.append(d)
     start = time.perf_counter()
     for d in detached:

@@ -13,7 +13,7 @@ from typing import Any
 
 from ludoteca.core.rng import Rng
 from ludoteca.kreta import KretaOptions, KretaState, from_setup, to_setup
-from ludoteca.kreta.constants import CARDS, MOVE, PROVINCE_LIMIT, SUPPLY, TILE_SUPPLY
+from ludoteca.kreta.components import CARDS, MOVE, PROVINCE_LIMIT, SUPPLY, TILE_SUPPLY
 
 TOP = ["hill", "mountain", "plain", "hill", "mountain", "hill", "mountain", "hill"]
 BOTTOM = ["mountain", "hill", "hill", "mountain", "plain", "hill", "mountain", "hill"]
@@ -116,9 +116,9 @@ def check_invariants(st: KretaState, tiles_total: int | None = 16) -> None:
     port_count: Counter[int] = Counter()
     fort_nodes: list[int] = []
     for s in range(n):
-        assert st._villres[s] + sum(v.villagers[s]) == SUPPLY["villager"]
-        assert st._villageres[s] + sum(v.villages[s]) == SUPPLY["village"]
-        assert st._fortres[s] + len(v.forts[s]) == SUPPLY["fort"]
+        assert st.villager_reserve[s] + sum(v.villagers[s]) == SUPPLY["villager"]
+        assert st.village_reserve[s] + sum(v.villages[s]) == SUPPLY["village"]
+        assert st.fort_reserve[s] + len(v.forts[s]) == SUPPLY["fort"]
         assert len(v.ships[s]) <= SUPPLY["ship"] and len(set(v.ships[s])) == len(v.ships[s])
         assert all(t.is_port[p] for p in v.ships[s])
         port_count.update(v.ships[s])
@@ -134,18 +134,18 @@ def check_invariants(st: KretaState, tiles_total: int | None = 16) -> None:
     for p in range(P):
         pieces = sum(v.villagers[s][p] + v.villages[s][p] + (v.abbots[s] == p) for s in range(n))
         # a villager passing through a full province where its own abbot stands, mid-movement
-        passing = st._phase == MOVE and p == st._abbot[st.current_player()]
+        passing = st.phase == MOVE and p == st.abbots[st.current_player()]
         assert pieces <= PROVINCE_LIMIT or passing
-        assert st._count[p] == pieces
+        assert st.pieces[p] == pieces
     tiles = Counter(x for x in v.tiles_on_board if x) + Counter(x for h in v.tiles for x in h)
     assert all(tiles[k] <= c for k, c in TILE_SUPPLY.items())
     if tiles_total is not None:
         assert sum(tiles.values()) == tiles_total
-    assert sorted(st._row + st._pile) == sorted(t.node_numbers)
-    assert len(st._row) == t.row_size
+    assert sorted(st.fort_row + st.fort_pile) == sorted(t.node_numbers)
+    assert len(st.fort_row) == t.row_size
     # the incrementally kept masks agree with a fresh set-up of the same position
     fresh = from_setup(t.options, 0, n, {**to_setup(st), "board": _board_dict(st)})
-    for name in ("_vcode", "_vmask", "_fullmask", "_freemask", "_portfull", "_portships"):
+    for name in ("villager_code", "villager_mask", "full_provinces", "free_nodes", "full_ports", "port_ships"):
         assert getattr(fresh, name) == getattr(st, name), name
     assert fresh.fingerprint()[:-1] == st.fingerprint()[:-1]
 
@@ -174,10 +174,10 @@ def reference_commander(st: KretaState, s: int) -> set[tuple[int, ...]]:
     """
     t = st.tables
     P = t.P
-    start = tuple(st._vill[s * P : s * P + P])
-    count = list(st._count)
-    own = st._abbot[s]
-    blocked = {st._abbot[o] for o in range(st.num_players) if o != s and st._abbot[o] >= 0} - {own}
+    start = tuple(st.villagers[s * P : s * P + P])
+    count = list(st.pieces)
+    own = st.abbots[s]
+    blocked = {st.abbots[o] for o in range(st.num_players) if o != s and st.abbots[o] >= 0} - {own}
     passing = not t.options.abbot_blocks_passing
 
     def total(m: tuple[int, ...], q: int) -> int:
@@ -226,10 +226,10 @@ def engine_commander(st: KretaState, s: int) -> set[tuple[int, ...]]:
     out: set[tuple[int, ...]] = set()
 
     def placement(x: KretaState) -> tuple[int, ...]:
-        return tuple(x._vill[s * P : s * P + P])
+        return tuple(x.villagers[s * P : s * P + P])
 
     def walk(x: KretaState, depth: int) -> None:
-        if x._phase != MOVE:  # the 4th point ended the movement
+        if x.phase != MOVE:  # the 4th point ended the movement
             assert depth == 4
             out.add(placement(x))
             return
@@ -271,8 +271,8 @@ def reference_admiral(st: KretaState, s: int) -> set[frozenset[int]]:
 
     t = st.tables
     cap = 1 if st.num_players == 2 else 2
-    mine = frozenset(st._ships[s])
-    others = {p: sum(p in st._ships[o] for o in range(st.num_players) if o != s) for p in t.ports}
+    mine = frozenset(st.ships[s])
+    others = {p: sum(p in st.ships[o] for o in range(st.num_players) if o != s) for p in t.ports}
     out: set[frozenset[int]] = set()
     if len(mine) < 2:
         out |= {mine | {p} for p in t.ports if p not in mine and others[p] + 1 <= cap}
@@ -291,8 +291,8 @@ def engine_admiral(st: KretaState, s: int) -> set[frozenset[int]]:
 
     t = st.tables
     out = set()
-    for a in admiral_actions(st, st._ships[s]):
-        ships = set(st._ships[s])
+    for a in admiral_actions(st, st.ships[s]):
+        ships = set(st.ships[s])
         if isinstance(a, AdmiralPlace):
             ships.add(t.index[a.port])
         elif isinstance(a, AdmiralMove):

@@ -17,7 +17,7 @@ from ludoteca.present.verraeter.terminal import annotate, explain, render
 from ludoteca.present.verraeter.words import EVENT_KINDS as DESCRIBED_KINDS
 from ludoteca.present.verraeter.words import landscape_name, log_line
 from ludoteca.verraeter import DEFINITION, VerraeterState, VerraeterView
-from ludoteca.verraeter.cards import LANDSCAPE_NAMES
+from ludoteca.verraeter.components import LANDSCAPE_NAMES
 from ludoteca.verraeter.view import PHASES
 
 NAMES = ("Brown", "Blue", "Green", "Orange")

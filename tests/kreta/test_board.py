@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from ludoteca.core.errors import SetupError
-from ludoteca.kreta.board import Board, board_from_dict, coast_stretches, geometry_violations, load_board
-from ludoteca.kreta.board_checks import BoardReport, check_board, option_warnings
+from ludoteca.kreta.board import Board, board_from_dict, load_board
+from ludoteca.kreta.board_checks import BoardReport, check_board, coast_stretches, geometry_violations, option_warnings
 from ludoteca.kreta.options import KretaOptions
 
 

@@ -245,9 +245,9 @@ def test_unknown_face_down_cards_are_shuffled_from_the_seed() -> None:
     a = position([{}, {}], fort_row=row, pile=None, seed=1)
     b = position([{}, {}], fort_row=row, pile=None, seed=1)
     c = position([{}, {}], fort_row=row, pile=None, seed=2)
-    assert a._row == b._row and a._pile == b._pile
-    assert (a._row, a._pile) != (c._row, c._pile)
-    assert sorted(a._row + a._pile) == list(range(1, 24)) and a._row[:2] == [1, 2]
+    assert a.fort_row == b.fort_row and a.fort_pile == b.fort_pile
+    assert (a.fort_row, a.fort_pile) != (c.fort_row, c.fort_pile)
+    assert sorted(a.fort_row + a.fort_pile) == list(range(1, 24)) and a.fort_row[:2] == [1, 2]
     assert a.view(0) == a.view(0) and a.view(0).fort_row[:2] == (1, 2)
 
 

@@ -40,7 +40,7 @@ from ludoteca.kreta.actions import (
     Step,
     Stop,
 )
-from ludoteca.kreta.constants import COMMANDER, FARMER
+from ludoteca.kreta.components import COMMANDER, FARMER
 
 from kreta_helpers import (
     check_invariants,
@@ -134,14 +134,14 @@ def test_refused_actions_change_nothing_and_legal_ones_are_accepted(seed: int, n
 def _shuffle_hidden(state: KretaState, rng: Rng) -> KretaState:
     """The same position with the face-down row cards and the unknown part of the pile reshuffled."""
     other = state.clone()
-    k = other._scorings
+    k = other.scorings
     first_hidden = k + 2
-    hidden_row = other._row[first_hidden:]
-    unknown = len(other._pile) - other._known
-    cards = hidden_row + other._pile[:unknown]
+    hidden_row = other.fort_row[first_hidden:]
+    unknown = len(other.fort_pile) - other.known_bottom
+    cards = hidden_row + other.fort_pile[:unknown]
     rng.shuffle(cards)
-    other._row[first_hidden:] = cards[: len(hidden_row)]
-    other._pile[:unknown] = cards[len(hidden_row) :]
+    other.fort_row[first_hidden:] = cards[: len(hidden_row)]
+    other.fort_pile[:unknown] = cards[len(hidden_row) :]
     return other
 
 
@@ -155,7 +155,7 @@ def test_views_never_show_a_face_down_fort_card(seed: int, n: int, policy: int) 
         for p in range(-1, n):
             assert other.view(p) == state.view(p)
         shown = [x for x in state.view(-1).fort_row if x is not None]
-        assert len(shown) == min(2, 11 - state._scorings)
+        assert len(shown) == min(2, 11 - state.scorings)
         legal = state.legal_actions()
         action = legal[rng.below(len(legal))]
         state.apply(action)
@@ -222,11 +222,11 @@ def test_commander_admiral_and_farmer_in_play_match_the_brute_force(
     step = 0
     while not state.is_terminal():
         s = state.current_player()
-        if step % 7 == 0 and state._phase == 0 and state._hand[s] >> COMMANDER & 1:
+        if step % 7 == 0 and state.phase == 0 and state.hands[s] >> COMMANDER & 1:
             assert engine_commander(state, s) == reference_commander(state, s)
-        if state._phase == 0:
+        if state.phase == 0:
             assert engine_admiral(state, s) == reference_admiral(state, s)
-            if state._hand[s] >> FARMER & 1:
+            if state.hands[s] >> FARMER & 1:
                 assert (Harvest() in state.legal_actions()) == bool(reference_harvest(state, s))
         play_random(state, rng, steps=1)
         step += 1
@@ -243,4 +243,4 @@ def test_determinized_states_agree_with_the_view(seed: int, n: int, policy: int)
         world = determinize(view, Rng(policy + p))
         assert world.view(p) == view
         assert world.legal_actions() == state.legal_actions()
-        assert sorted(world._row + world._pile) == sorted(state._row + state._pile)
+        assert sorted(world.fort_row + world.fort_pile) == sorted(state.fort_row + state.fort_pile)

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from ludoteca.core.rng import Rng
 from ludoteca.verraeter import DEFINITION, VerraeterOptions, VerraeterState, VerraeterView, determinize, new_game
-from ludoteca.verraeter.cards import START_HAND_1998, SUPPLY_DECK, SUPPLY_VALUES
+from ludoteca.verraeter.components import START_HAND_1998, SUPPLY_DECK, SUPPLY_VALUES
 from ludoteca.verraeter.determinize import _plan, supply_knowledge
 from ludoteca.verraeter.view import PHASES
 
@@ -51,7 +51,7 @@ def assert_sound(state: VerraeterState, p: int) -> None:
     """What ``supply_knowledge`` claims for seat ``p`` holds in the true state (and so in a sampled world)."""
     knowledge = supply_knowledge(state.view(p))
     assert knowledge.consistent
-    for q in range(state.n):
+    for q in range(state.num_players):
         assert not Counter(knowledge.known[q]) - Counter(state.hands[q]), (q, knowledge.known[q], state.hands[q])
     if knowledge.pile_limit is not None:
         pile = Counter(state.draw_pile)
@@ -129,14 +129,14 @@ def _twin(state: VerraeterState, p: int, rng: Rng) -> VerraeterState:
     """A state that differs from ``state`` only in what seat ``p`` cannot see: other hands, draw pile, generator."""
     t = state.clone()
     t.rng = Rng(rng.next64())
-    others = [q for q in range(t.n) if q != p]
+    others = [q for q in range(t.num_players) if q != p]
     cards = t.draw_pile + [v for q in others for v in t.hands[q]]
     rng.shuffle(cards)
     for q in others:
         k = len(t.hands[q])
         t.hands[q], cards = sorted(cards[:k]), cards[k:]
     t.draw_pile = cards
-    t._legal = None
+    t.legal_cache = None
     return t
 
 

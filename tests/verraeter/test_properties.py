@@ -22,7 +22,7 @@ from ludoteca.verraeter.actions import (
     TakeAction,
     TurnEstate,
 )
-from ludoteca.verraeter.cards import EAGLE, ESTATES_PER_PLAYER, MAX_KONTOR, SUPPLY_DECK
+from ludoteca.verraeter.components import EAGLE, ESTATES_PER_PLAYER, MAX_KONTOR, SUPPLY_DECK
 
 from verraeter_helpers import fingerprint
 
@@ -42,7 +42,7 @@ game_strategy = st.tuples(
 
 def check_invariants(s: VerraeterState) -> None:
     assert s.supply_in_play() == sorted(SUPPLY_DECK), "all 23 supply cards accounted for"
-    for p in range(s.n):
+    for p in range(s.num_players):
         mine = [i for i in range(12) if s.estate_owner[i] == p]
         assert len(mine) + s.reserve[p] == ESTATES_PER_PLAYER
         assert sum(s.estate_kontor[i] for i in mine) <= MAX_KONTOR
@@ -117,7 +117,7 @@ def _hide_from(s: VerraeterState, p: int, rng: Rng) -> VerraeterState:
     t = s.clone()
     t.rng = Rng(rng.next64())
     # Other hands and the draw pile: redistribute their cards, keeping every hand's size.
-    others = [q for q in range(t.n) if q != p]
+    others = [q for q in range(t.num_players) if q != p]
     pool = t.draw_pile + [v for q in others for v in t.hands[q]]
     rng.shuffle(pool)
     for q in others:
@@ -126,7 +126,7 @@ def _hide_from(s: VerraeterState, p: int, rng: Rng) -> VerraeterState:
     t.draw_pile = pool
     # Action cards p has not seen: permute within what p's knowledge allows.
     if not t.revealed and t.phase != 0:
-        order = [(t.start_player + k) % t.n for k in range(t.n)]
+        order = [(t.start_player + k) % t.num_players for k in range(t.num_players)]
         mine = order.index(p) if p >= 0 else 0
         known_after = set(t.offered[p]) if p >= 0 else set()
         slots_before = [("aside", -1)] + [("chosen", q) for q in order[:mine] if t.chosen[q] >= 0]
@@ -144,7 +144,7 @@ def _hide_from(s: VerraeterState, p: int, rng: Rng) -> VerraeterState:
             for x, c in zip(slots, cards, strict=True):
                 _set(t, x, c)
         t.pool = sorted(t.pool)
-    t._legal = None
+    t.legal_cache = None
     return t
 
 
@@ -180,7 +180,7 @@ def test_a_view_is_the_same_for_states_that_differ_only_in_what_the_player_canno
     s = new_game(options, seed, players)
     rng = Rng(policy)
     while not s.is_terminal():
-        for p in range(-1, s.n):
+        for p in range(-1, s.num_players):
             t = _hide_from(s, p, Rng(rng.next64()))
             assert t.view(p) == s.view(p)
         legal = s.legal_actions()

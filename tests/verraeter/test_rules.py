@@ -6,7 +6,7 @@ import pytest
 
 from ludoteca.core.errors import IllegalActionError
 from ludoteca.verraeter import VerraeterOptions, new_game, parse_action
-from ludoteca.verraeter.cards import (
+from ludoteca.verraeter.components import (
     BUILDER,
     DIPLOMAT2,
     DIPLOMAT5,

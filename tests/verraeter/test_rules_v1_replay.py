@@ -32,7 +32,7 @@ FIELDS = (
 
 def _fingerprint(state: VerraeterState) -> str:
     h = hashlib.sha256()
-    for p in range(-1, state.n):
+    for p in range(-1, state.num_players):
         v = state.view(p)
         h.update(repr(tuple((k, getattr(v, k)) for k in FIELDS)).encode())
     h.update(repr([a.to_text() for a in state.legal_actions()]).encode())

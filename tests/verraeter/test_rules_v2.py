@@ -10,7 +10,7 @@ import pytest
 from ludoteca.core.errors import IllegalActionError, OptionError
 from ludoteca.core.rng import Rng
 from ludoteca.verraeter import RULES_VERSION, VerraeterOptions, determinize
-from ludoteca.verraeter.cards import EAGLE
+from ludoteca.verraeter.components import EAGLE
 
 from verraeter_helpers import example_setup, play, position
 
@@ -217,7 +217,7 @@ def test_hand_limit_below_the_starting_hand_is_refused(limit: int) -> None:
 
 def _assert_determinizes(state) -> None:
     p = state.current_player()
-    for who in (p, -1, (p + 1) % state.n):
+    for who in (p, -1, (p + 1) % state.num_players):
         v = state.view(who)
         for seed in range(5):
             world = determinize(v, Rng(seed))

@@ -3,7 +3,7 @@
 Seats: 0 Brown (start player, Eagle), 1 Blue (Rose), 2 Green (Eagle), 3 Orange (Rose).
 """
 
-from ludoteca.verraeter.cards import BUILDER, DIPLOMAT2, DIPLOMAT5, EAGLE, FARMER, ROSE, STRATEGIST, TRAITOR
+from ludoteca.verraeter.components import BUILDER, DIPLOMAT2, DIPLOMAT5, EAGLE, FARMER, ROSE, STRATEGIST, TRAITOR
 
 from verraeter_helpers import play, position
 

@@ -14,7 +14,7 @@ import pytest
 
 from ludoteca import games
 from ludoteca.core.events import Event
-from ludoteca.kreta.constants import PHASES as KRETA_PHASES
+from ludoteca.kreta.components import PHASES as KRETA_PHASES
 from ludoteca.present.kreta import words as text_kreta
 from ludoteca.present.verraeter import words as text_verraeter
 from ludoteca.verraeter.view import PHASES as VERRAETER_PHASES

@@ -46,7 +46,7 @@ from ludoteca.kreta.actions import (
     Stop,
 )
 from ludoteca.kreta.board import Board
-from ludoteca.kreta.constants import CARDS, COMMANDER_POINTS, PROVINCE_LIMIT, SUPPLY, TILES
+from ludoteca.kreta.components import CARDS, COMMANDER_POINTS, PROVINCE_LIMIT, SUPPLY, TILES
 from ludoteca.kreta.view import KretaView
 
 # --- the strategy's numbers ------------------------------------------------------------------------

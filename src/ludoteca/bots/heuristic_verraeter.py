@@ -36,7 +36,7 @@ from ludoteca.verraeter.actions import (
     TurnEstate,
     sub_hands,
 )
-from ludoteca.verraeter.cards import (
+from ludoteca.verraeter.components import (
     ACTION_NAMES,
     BUILDER,
     DIPLOMAT2,

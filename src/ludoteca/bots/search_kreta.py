@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ludoteca.core.rng import Rng
-from ludoteca.kreta.constants import MOVE
+from ludoteca.kreta.components import MOVE
 from ludoteca.kreta.scoring import awards
 from ludoteca.kreta.state import KretaState
 
@@ -42,7 +42,7 @@ def horizon(world: Any) -> Callable[[Any], bool]:
         if p != seen[0]:
             seen[0] = p
             seen[1] += 1
-        return bool(seen[1] >= n and p == me and state._phase != MOVE)
+        return bool(seen[1] >= n and p == me and state.phase != MOVE)
 
     return past
 
@@ -58,8 +58,8 @@ def heuristic_move(state: Any, rng: Rng) -> Any:
 
 def _shares(st: KretaState, node_k: int, out: list[float], weight: float) -> None:
     """Add to ``out`` each seat's points, times ``weight``, if fort site ``node_k`` were scored now."""
-    t = st._t
-    n = st._n
+    t = st.tables
+    n = st.num_players
     for p in t.node_provs[node_k]:
         for o, points in enumerate(awards([st.influence(o, p) for o in range(n)], t.vp[p])):
             out[o] += points * weight
@@ -68,11 +68,11 @@ def _shares(st: KretaState, node_k: int, out: list[float], weight: float) -> Non
 def evaluate(state: Any) -> list[float]:
     """Each seat's estimated chance of winning from here (they sum to 1)."""
     st: KretaState = state
-    t = st._t
-    n = st._n
-    proj = [float(st._pvp[s] + st._tvp[s]) for s in range(n)]
-    k = st._scorings
-    row = st._row
+    t = st.tables
+    n = st.num_players
+    proj = [float(st.province_vp[s] + st.tile_vp[s]) for s in range(n)]
+    k = st.scorings
+    row = st.fort_row
     left = len(row) - k
     seen = set(row[:k])
     up = []

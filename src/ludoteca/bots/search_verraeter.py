@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ludoteca.core.rng import Rng
-from ludoteca.verraeter.cards import MAX_KONTOR
+from ludoteca.verraeter.components import MAX_KONTOR
 from ludoteca.verraeter.state import VerraeterState
 
 from . import heuristic_verraeter
@@ -48,13 +48,13 @@ def heuristic_move(state: Any, rng: Rng) -> Any:
 def evaluate(state: Any) -> list[float]:
     """Each seat's estimated chance of winning from here (they sum to 1)."""
     st: VerraeterState = state
-    n = st.n
+    n = st.num_players
     left = st.rounds_total - st.round + 1
     proj = []
     for p in range(n):
         vp = st.conflict_vp[p] + st.traitor_vp[p] + st.strategist_vp[p]
         hand = st.hands[p]
-        kontor = min(st._kontor_count(p), MAX_KONTOR)
+        kontor = min(st.kontor_count(p), MAX_KONTOR)
         proj.append(vp + HAND_VP_PER_CP * sum(hand) + kontor * min(len(hand), 3) * (0.5 if left > 1 else 1.0))
     return win_chances(proj, BASE_SPREAD + SPREAD_PER_ROUND * math.sqrt(left))
 

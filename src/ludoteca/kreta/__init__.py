@@ -16,9 +16,10 @@ from . import actions
 from .actions import KretaAction, action_from_json, parse_action
 from .board import Board, board_from_dict, load_board
 from .board_checks import option_warnings
-from .constants import SEAT_NAMES
+from .components import SEAT_NAMES
+from .determinize import determinize
 from .options import RULES_VERSION, KretaOptions
-from .setup import determinize, from_setup, new_game, to_setup
+from .setup import from_setup, new_game, to_setup
 from .state import KretaState
 from .view import KretaView
 

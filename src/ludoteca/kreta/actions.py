@@ -33,7 +33,7 @@ from typing import Any, ClassVar, TypeAlias
 
 from ludoteca.core.errors import NotationError
 
-from .constants import ABBOT, ADMIRAL, ARCHITECT, CASTELLAN, COMMANDER, FARMER, KING
+from .components import ABBOT, ADMIRAL, ARCHITECT, CASTELLAN, COMMANDER, FARMER, KING
 
 _ID = re.compile(r"[^\W][\w.'-]*")
 """What a province id must look like to be written in the notation (board files are checked)."""

@@ -30,7 +30,7 @@ from .actions import (
     Step,
     Stop,
 )
-from .constants import (
+from .components import (
     CARDS,
     CHOICE,
     COMMANDER_POINTS,
@@ -63,35 +63,36 @@ def why_not(st: KretaState, action: Any) -> LudotecaError:
     malformed = _form(st, action)
     if malformed:
         return MalformedActionError(malformed)
-    if st._phase == OVER:
+    if st.phase == OVER:
         return IllegalActionError("the game is over")
-    s = st._to_act
+    s = st.to_act
     who = seat_name(s)
-    if st._phase == MOVE:
+    if st.phase == MOVE:
         if isinstance(action, Step):
-            return IllegalActionError(_step_reason(st, s, action.frm, action.to, st._mleft - 1, st._mstart))
+            left, start = st.move_points - 1, st.move_start_code
+            return IllegalActionError(_step_reason(st, s, action.frm, action.to, left, start))
         if isinstance(action, Stop):
             return IllegalActionError(_stop_reason(st, s))
         return IllegalActionError(
-            f"{who} is in the middle of a Commander movement ({st._mleft} point(s) left): "
+            f"{who} is in the middle of a Commander movement ({st.move_points} point(s) left): "
             "answer 'step a->b' or 'stop'"
         )
     if isinstance(action, Step | Stop):
         return IllegalActionError("no Commander movement is under way: a movement starts with 'commander a->b'")
-    if st._phase == CHOICE:
-        slot = st._scorings + 1
+    if st.phase == CHOICE:
+        slot = st.scorings + 1
         return IllegalActionError(
-            f"{who} must first keep or replace the newly revealed fort card (node {st._row[slot]}): "
+            f"{who} must first keep or replace the newly revealed fort card (node {st.fort_row[slot]}): "
             "answer 'keep' or 'replace'"
         )
     if isinstance(action, Keep | Replace):
         return IllegalActionError("there is no newly revealed fort card to keep or replace now")
-    hand = st._hand[s]
+    hand = st.hands[s]
     if isinstance(action, King):
         if not hand >> KING & 1:
             return IllegalActionError(f"{who}'s King is not in hand: it lies in front of them")
         inner = action.action
-        if inner.card not in st._played[s]:
+        if inner.card not in st.played[s]:
             return IllegalActionError(
                 f"the King can only carry out a card lying in front of {who}; "
                 f"the {CARDS[inner.card].capitalize()} is in hand"
@@ -100,7 +101,7 @@ def why_not(st: KretaState, action: Any) -> LudotecaError:
     if isinstance(action, Castellan):
         return IllegalActionError(f"{who}'s Castellan is not in hand")  # pragma: no cover - never happens
     if not hand >> action.card & 1:
-        until = "a Castellan is played" if st._t.everyone_takes_back else "they play their Castellan"
+        until = "a Castellan is played" if st.tables.everyone_takes_back else "they play their Castellan"
         return IllegalActionError(
             f"{who}'s {CARDS[action.card].capitalize()} is not in hand: it lies in front of them until {until}"
         )
@@ -109,7 +110,7 @@ def why_not(st: KretaState, action: Any) -> LudotecaError:
 
 def _form(st: KretaState, action: Any) -> str:
     """A message if ``action`` is not well formed for this board, else ''."""
-    t = st._t
+    t = st.tables
     if isinstance(action, King):
         if not isinstance(action.action, CARD_ACTION_TYPES):
             return "the King carries out an admiral, commander, abbot, farmer or architect action"
@@ -138,15 +139,15 @@ def _form(st: KretaState, action: Any) -> str:
 
 
 def _name(st: KretaState, p: int) -> str:
-    return st._t.names[p]
+    return st.tables.names[p]
 
 
 def _abbot_owner(st: KretaState, s: int, p: int) -> int:
     """Another player whose abbot keeps ``s`` out of ``p`` (-1: none)."""
-    if st._abbot[s] == p:
+    if st.abbots[s] == p:
         return -1
-    for o in range(st._n):
-        if o != s and st._abbot[o] == p:
+    for o in range(st.num_players):
+        if o != s and st.abbots[o] == p:
             return o
     return -1
 
@@ -155,30 +156,30 @@ def _entry_blocked(st: KretaState, s: int, p: int, what: str) -> str:
     o = _abbot_owner(st, s, p)
     if o >= 0:
         return f"{seat_name(s)}'s {what} cannot enter {_name(st, p)}: {seat_name(o)}'s abbot is there"
-    if st._count[p] >= PROVINCE_LIMIT:
+    if st.pieces[p] >= PROVINCE_LIMIT:
         return f"{_name(st, p)} is full ({PROVINCE_LIMIT} abbots, villagers and villages)"
     return ""
 
 
 def _reason(st: KretaState, s: int, action: Any) -> str:
-    t = st._t
+    t = st.tables
     who = seat_name(s)
     idx = t.index
     if isinstance(action, AdmiralPlace | AdmiralMove):
         return _admiral_reason(st, s, action)
     if isinstance(action, CommanderPlace):
-        if not st._villres[s]:
+        if not st.villager_reserve[s]:
             return f"{who} has no villager in reserve: all {SUPPLY['villager']} are on the board"
         return _entry_blocked(st, s, idx[action.province], "villagers") or "cannot place that villager"
     if isinstance(action, CommanderMove):
-        return _step_reason(st, s, action.frm, action.to, COMMANDER_POINTS - 1, st._vcode[s])
+        return _step_reason(st, s, action.frm, action.to, COMMANDER_POINTS - 1, st.villager_code[s])
     if isinstance(action, AbbotPlace):
-        if st._abbot[s] >= 0:
-            return f"{who}'s abbot is already in {_name(st, st._abbot[s])}: move it with 'abbot from->to'"
+        if st.abbots[s] >= 0:
+            return f"{who}'s abbot is already in {_name(st, st.abbots[s])}: move it with 'abbot from->to'"
         p = idx[action.province]
-        return f"{_name(st, p)} is full" if st._count[p] >= PROVINCE_LIMIT else "cannot place the abbot there"
+        return f"{_name(st, p)} is full" if st.pieces[p] >= PROVINCE_LIMIT else "cannot place the abbot there"
     if isinstance(action, AbbotMove):
-        ab = st._abbot[s]
+        ab = st.abbots[s]
         if ab < 0:
             return f"{who}'s abbot is in reserve: place it with 'abbot +province'"
         f, d = idx[action.frm], idx[action.to]
@@ -186,7 +187,7 @@ def _reason(st: KretaState, s: int, action: Any) -> str:
             return f"{who}'s abbot is in {_name(st, ab)}, not in {_name(st, f)}"
         if d == f:
             return "the abbot must move to another province"
-        if st._count[d] >= PROVINCE_LIMIT:
+        if st.pieces[d] >= PROVINCE_LIMIT:
             return f"{_name(st, d)} is full: the abbot cannot enter it"
         return (
             f"{_name(st, d)} is more than 3 borders from {_name(st, f)} (the abbot cannot pass through full provinces)"
@@ -197,15 +198,15 @@ def _reason(st: KretaState, s: int, action: Any) -> str:
             f"to a port holding {who}'s ship"
         )
     if isinstance(action, BuildFort):
-        if not st._fortres[s]:
+        if not st.fort_reserve[s]:
             return f"{who} has built all {SUPPLY['fort']} forts"
-        owner = st._fort[t.node_index[action.node]]
+        owner = st.forts[t.node_index[action.node]]
         return f"node {action.node} already holds {seat_name(owner)}'s fort"
     if isinstance(action, BuildVillage):
-        built = SUPPLY["village"] - st._villageres[s]
-        if not st._villageres[s]:
+        built = SUPPLY["village"] - st.village_reserve[s]
+        if not st.village_reserve[s]:
             return f"{who} has built all {SUPPLY['village']} villages"
-        have = len(st._harvested[s])
+        have = len(st.harvested[s])
         if have <= built:
             return f"{who}'s {_ordinal(built + 1)} village needs {built + 1} harvested farm tile(s); {who} has {have}"
         return _entry_blocked(st, s, idx[action.province], "villages") or "cannot build a village there"
@@ -213,10 +214,10 @@ def _reason(st: KretaState, s: int, action: Any) -> str:
 
 
 def _admiral_reason(st: KretaState, s: int, action: AdmiralPlace | AdmiralMove) -> str:
-    t = st._t
+    t = st.tables
     who = seat_name(s)
-    cap = PORT_LIMIT_TWO_PLAYERS if st._n == 2 else PORT_LIMIT
-    ships = st._ships[s]
+    cap = PORT_LIMIT_TWO_PLAYERS if st.num_players == 2 else PORT_LIMIT
+    ships = st.ships[s]
     if isinstance(action, AdmiralPlace):
         if len(ships) >= SUPPLY["ship"]:
             return f"{who} has no ship in reserve: move a ship instead"
@@ -235,8 +236,8 @@ def _admiral_reason(st: KretaState, s: int, action: AdmiralPlace | AdmiralMove) 
     if len(set(targets)) < len(targets) or set(targets) & set(staying):
         return f"{who}'s two ships may never be in the same port"
     for d in targets:
-        if st._portships[d] >= cap:
-            limit = f"{cap} ship" + (" in a 2-player game" if st._n == 2 else "s")
+        if st.port_ships[d] >= cap:
+            limit = f"{cap} ship" + (" in a 2-player game" if st.num_players == 2 else "s")
             return f"the port of {t.names[d]} is full (at most {limit})"
     return f"{action.to_text()!r} is not legal now"  # pragma: no cover
 
@@ -245,17 +246,17 @@ def _step_reason(st: KretaState, s: int, frm: str, to: str, left: int, start: in
     """Why a villager of ``s`` may not step from ``frm`` into ``to`` now (``left``: points after it)."""
     from .moves import after_step, blocked
 
-    t = st._t
+    t = st.tables
     who = seat_name(s)
     p, q = t.index[frm], t.index[to]
-    if not st._vill[s * t.P + p]:
+    if not st.villagers[s * t.P + p]:
         return f"{who} has no villager in {t.names[p]}"
     if q not in t.adj[p]:
         return f"{t.names[q]} does not border {t.names[p]}: each movement point crosses one border"
     o = _abbot_owner(st, s, q)
     if o >= 0 and t.abbot_blocks_passing:
         return f"{who}'s villagers cannot enter {t.names[q]}: {seat_name(o)}'s abbot is there"
-    if st._count[q] >= PROVINCE_LIMIT and q != st._abbot[s]:
+    if st.pieces[q] >= PROVINCE_LIMIT and q != st.abbots[s]:
         return f"{t.names[q]} is full ({PROVINCE_LIMIT} abbots, villagers and villages)"
     if not after_step(st, s, p, q, start, blocked(st, s), left):  # pragma: no branch - the last reason
         return (
@@ -267,16 +268,16 @@ def _step_reason(st: KretaState, s: int, frm: str, to: str, left: int, start: in
 
 def _stop_reason(st: KretaState, s: int) -> str:
     """Why the movement of ``s`` may not end here."""
-    t = st._t
+    t = st.tables
     who = seat_name(s)
-    code, start = st._vcode[s], st._mstart
+    code, start = st.villager_code[s], st.move_start_code
     if code == start:
         return (
             f"{who}'s villagers stand where they stood when the movement began: at least one must end in "
             "another province (go on with 'step a->b')"
         )
-    ab = st._abbot[s]
-    if ab >= 0 and st._count[ab] > PROVINCE_LIMIT:
+    ab = st.abbots[s]
+    if ab >= 0 and st.pieces[ab] > PROVINCE_LIMIT:
         return f"{t.names[ab]} would hold more than {PROVINCE_LIMIT} abbots, villagers and villages: move on first"
     for q in range(t.P):
         o = _abbot_owner(st, s, q)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import CASTELLAN_ACTION, KEEP, REPLACE, AdmiralMove
-from .constants import (
+from .components import (
     ABBOT,
     ADMIRAL,
     ARCHITECT,
@@ -44,8 +44,8 @@ NO_PARTS: tuple[Entry, ...] = ()
 
 def admiral_actions(st: KretaState, ships: tuple[int, ...]) -> list[Any]:
     """Placing a ship (while one is in reserve) and moving one or both ships to open ports."""
-    t = st._t
-    ids, full = t.ids, st._portfull
+    t = st.tables
+    ids, full = t.ids, st.full_ports
     open_ports = [p for p in t.ports if not full >> p & 1 and p not in ships]
     acts: list[Any] = []
     if len(ships) < SUPPLY["ship"]:
@@ -64,18 +64,18 @@ def admiral_actions(st: KretaState, ships: tuple[int, ...]) -> list[Any]:
 def parts(st: KretaState) -> tuple[Entry, ...]:
     """The lists that make up the legal actions of the seat to act, in card order (the King's after
     the cards in hand, then the Castellan)."""
-    phase = st._phase
+    phase = st.phase
     if phase == MOVE:
-        return movement_steps(st, st._to_act, st._mleft, st._mstart)
+        return movement_steps(st, st.to_act, st.move_points, st.move_start_code)
     if phase == CHOICE:
         return (CHOICE_ENTRY,)
     if phase == OVER:
         return NO_PARTS
-    s = st._to_act
-    hand = st._hand[s]
-    t = st._t
+    s = st.to_act
+    hand = st.hands[s]
+    t = st.tables
     bit = t.bit
-    ab = st._abbot
+    ab = st.abbots
     own = ab[s]
     guarded = 0
     for a in ab:
@@ -85,24 +85,24 @@ def parts(st: KretaState) -> tuple[Entry, ...]:
         guarded &= ~bit[own]
     out: tuple[Entry, ...] = ()
     if hand >> KING & 1:
-        played = st._played[s]
+        played = st.played[s]
         need = hand
         for card in played:
             need |= 1 << card
     else:
         played = ()
         need = hand
-    full = st._fullmask
+    full = st.full_provinces
     # the cards' lists, computed only for the cards in hand or (with the King in hand) played
     com = arch = adm = abb = farm = NO_PARTS
     if need >> COMMANDER & 1:
-        if st._villres[s]:
+        if st.villager_reserve[s]:
             m = full | guarded
             e = t.commander_places.get(m)
             if e is None:
                 e = t.commander_places.put(m, Entry([t.commander_place[p] for p in range(t.P) if not m >> p & 1], t))
             com = e.one
-        vmask = st._vmask[s]
+        vmask = st.villager_mask[s]
         if vmask:
             if (own >= 0 and full >> own & 1) or (guarded and not t.abbot_blocks_passing):
                 com += first_steps(st, s, guarded)
@@ -110,7 +110,7 @@ def parts(st: KretaState) -> tuple[Entry, ...]:
                 closed = full & ~bit[own] if own >= 0 else full
                 if t.abbot_blocks_passing:
                     closed |= guarded
-                step_cache, nbr = t._steps, t.nbrmask
+                step_cache, nbr = t.step_cache, t.nbrmask
                 while vmask:
                     low = vmask & -vmask
                     p = low.bit_length() - 1
@@ -120,8 +120,8 @@ def parts(st: KretaState) -> tuple[Entry, ...]:
                     com += ss.first.one
                     vmask ^= low
     if need >> ADMIRAL & 1:
-        ships = st._ships[s]
-        key = (ships, st._portfull)
+        ships = st.ships[s]
+        key = (ships, st.full_ports)
         e = t.small.get(key)
         if e is None:
             e = t.small.put(key, Entry(admiral_actions(st, ships), t))
@@ -134,26 +134,26 @@ def parts(st: KretaState) -> tuple[Entry, ...]:
                 acts: list[Any] = [t.abbot_place[p] for p in range(t.P) if not full >> p & 1]
             else:
                 row = t.abbot_move[own]
-                acts = [row[q] for q in abbot_destinations(t, own, st._count)]
+                acts = [row[q] for q in abbot_destinations(t, own, st.pieces)]
             e = t.abbots.put(key2, Entry(acts, t))
         abb = e.one
     if need >> FARMER & 1:
-        ships = st._ships[s]
+        ships = st.ships[s]
         if ships:
-            key3 = (st._vmask[s], ships)
+            key3 = (st.villager_mask[s], ships)
             reach = t.reach.get(key3)
             if reach is None:
-                reach = t.reach.put(key3, harvest_reach(t, st._vmask[s], ships))
-            if reach & st._tilemask:
+                reach = t.reach.put(key3, harvest_reach(t, st.villager_mask[s], ships))
+            if reach & st.tile_mask:
                 farm = t.farmer.one
     if need >> ARCHITECT & 1:
-        free = st._freemask
-        if free and st._fortres[s]:
+        free = st.free_nodes
+        if free and st.fort_reserve[s]:
             e = t.forts.get(free)
             if e is None:
                 e = t.forts.put(free, Entry([t.fort[k] for k in range(t.N) if free >> k & 1], t))
             arch = e.one
-        if st._villageres[s] and SUPPLY["village"] - st._villageres[s] < len(st._harvested[s]):
+        if st.village_reserve[s] and SUPPLY["village"] - st.village_reserve[s] < len(st.harvested[s]):
             m = full | guarded
             e = t.villages.get(m)
             if e is None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .constants import ABBOT_STEPS, PROVINCE_LIMIT
+from .components import ABBOT_STEPS, PROVINCE_LIMIT
 from .tables import STOP_ENTRY, Entry, Steps, Tables
 
 if TYPE_CHECKING:
@@ -30,9 +30,9 @@ if TYPE_CHECKING:
 
 def blocked(st: KretaState, s: int) -> int:
     """Provinces ``s`` may not bring villagers or villages into: another's abbot and not theirs."""
-    bit, ab = st._t.bit, st._abbot
+    bit, ab = st.tables.bit, st.abbots
     m = 0
-    for o in range(st._n):
+    for o in range(st.num_players):
         if o != s and ab[o] >= 0:
             m |= bit[ab[o]]
     if ab[s] >= 0:
@@ -43,9 +43,9 @@ def blocked(st: KretaState, s: int) -> int:
 def _closed(st: KretaState, s: int, guarded: int) -> int:
     """The provinces no step of ``s`` may enter now: full ones (but for its own abbot's) and, when
     abbots block passing, those guarded against it."""
-    t = st._t
-    ab = st._abbot[s]
-    closed = st._fullmask
+    t = st.tables
+    ab = st.abbots[s]
+    closed = st.full_provinces
     if ab >= 0:
         closed &= ~t.bit[ab]
     if t.abbot_blocks_passing:
@@ -55,11 +55,11 @@ def _closed(st: KretaState, s: int, guarded: int) -> int:
 
 def step_sets(st: KretaState, s: int, guarded: int) -> list[Steps]:
     """The steps open to seat ``s`` now (before any look ahead), per province holding its villagers."""
-    t = st._t
+    t = st.tables
     closed = _closed(st, s, guarded)
     steps = t.steps
     out = []
-    m = st._vmask[s]
+    m = st.villager_mask[s]
     while m:
         low = m & -m
         out.append(steps(low.bit_length() - 1, closed))
@@ -70,20 +70,20 @@ def step_sets(st: KretaState, s: int, guarded: int) -> list[Steps]:
 def _risky(st: KretaState, s: int, guarded: int) -> bool:
     """Whether a step other than the one back to the start could fail to reach a valid end: the
     seat's own abbot stands in a full province, or villagers may pass another player's abbot."""
-    ab = st._abbot[s]
-    return bool((ab >= 0 and st._fullmask >> ab & 1) or (guarded and not st._t.abbot_blocks_passing))
+    ab = st.abbots[s]
+    return bool((ab >= 0 and st.full_provinces >> ab & 1) or (guarded and not st.tables.abbot_blocks_passing))
 
 
 def valid_end(st: KretaState, s: int, start: int, guarded: int) -> bool:
     """Whether the movement may end now: some villager stands elsewhere than at the start (``start``:
     the seat's placement code then), no province holds more than 7 pieces, and (villagers passing
     abbots) no more of the seat's villagers stand beside another's abbot than at the start."""
-    t = st._t
-    code = st._vcode[s]
+    t = st.tables
+    code = st.villager_code[s]
     if code == start:
         return False
-    ab = st._abbot[s]
-    if ab >= 0 and st._count[ab] > PROVINCE_LIMIT:
+    ab = st.abbots[s]
+    if ab >= 0 and st.pieces[ab] > PROVINCE_LIMIT:
         return False
     if guarded and not t.abbot_blocks_passing:
         shift = t.shift
@@ -107,32 +107,32 @@ def finishable(st: KretaState, s: int, start: int, guarded: int, left: int) -> b
 def after_step(st: KretaState, s: int, p: int, q: int, start: int, guarded: int, left: int) -> bool:
     """Whether, after the step p -> q, a valid end can be reached with ``left`` points (the state is
     changed for the look ahead and restored)."""
-    st._add_villager(s, p, -1)
-    st._add_villager(s, q, 1)
+    st.add_villager(s, p, -1)
+    st.add_villager(s, q, 1)
     try:
         return finishable(st, s, start, guarded, left)
     finally:
-        st._add_villager(s, q, -1)
-        st._add_villager(s, p, 1)
+        st.add_villager(s, q, -1)
+        st.add_villager(s, p, 1)
 
 
 def first_steps(st: KretaState, s: int, guarded: int) -> tuple[Entry, ...]:
     """The Commander's legal first steps (as ``commander a->b`` actions) for seat ``s``, as non-empty
     lists (3 points remain after them)."""
-    t = st._t
+    t = st.tables
     if not _risky(st, s, guarded):
         # the per-province step lists are cached; a cache of their concatenation would rarely hit
         closed = _closed(st, s, guarded)
         steps = t.steps
         out: tuple[Entry, ...] = ()
-        m = st._vmask[s]
+        m = st.villager_mask[s]
         while m:
             low = m & -m
             out += steps(low.bit_length() - 1, closed).first.one
             m ^= low
         return out
     sets = step_sets(st, s, guarded)
-    start = st._vcode[s]
+    start = st.villager_code[s]
     acts = [
         a
         for ss in sets
@@ -145,8 +145,8 @@ def first_steps(st: KretaState, s: int, guarded: int) -> tuple[Entry, ...]:
 def movement_steps(st: KretaState, s: int, left: int, start: int) -> tuple[Entry, ...]:
     """The legal actions in the middle of a movement with ``left`` points, as lists: steps, and
     ``stop`` when the villagers stand in a valid end."""
-    t = st._t
-    bit, abbots = t.bit, st._abbot
+    t = st.tables
+    bit, abbots = t.bit, st.abbots
     ab = abbots[s]
     guarded = 0  # blocked(st, s), inlined
     for a in abbots:
@@ -155,7 +155,7 @@ def movement_steps(st: KretaState, s: int, left: int, start: int) -> tuple[Entry
     if ab >= 0:
         guarded &= ~bit[ab]
     stop = valid_end(st, s, start, guarded)
-    if (ab >= 0 and st._fullmask >> ab & 1) or (guarded and not t.abbot_blocks_passing):  # _risky
+    if (ab >= 0 and st.full_provinces >> ab & 1) or (guarded and not t.abbot_blocks_passing):  # _risky
         acts = [
             a
             for ss in step_sets(st, s, guarded)
@@ -165,24 +165,24 @@ def movement_steps(st: KretaState, s: int, left: int, start: int) -> tuple[Entry
         out = (Entry(acts),) if acts else ()
         return (*out, STOP_ENTRY) if stop else out
     # every open step leads straight to a valid end, but perhaps the one back to the start
-    back = t.back.get(st._vcode[s] - start)
+    back = t.back.get(st.villager_code[s] - start)
     if back is not None and left > 1:
         # back at the start, a movement can end legally if the own abbot's province is not full
         # then (every open step ends legally) and some step is open: the one from q into p is when
         # p is neither full then nor guarded
         p, q = back
         if (
-            (ab < 0 or st._count[ab] + (q == ab) - (p == ab) < PROVINCE_LIMIT)
-            and (p == ab or st._count[p] - 1 < PROVINCE_LIMIT)
+            (ab < 0 or st.pieces[ab] + (q == ab) - (p == ab) < PROVINCE_LIMIT)
+            and (p == ab or st.pieces[p] - 1 < PROVINCE_LIMIT)
             and not (t.abbot_blocks_passing and guarded >> p & 1)
         ) or after_step(st, s, p, q, start, guarded, left - 1):
             back = None
-    closed = st._fullmask & ~bit[ab] if ab >= 0 else st._fullmask  # _closed, inlined
+    closed = st.full_provinces & ~bit[ab] if ab >= 0 else st.full_provinces  # _closed, inlined
     if t.abbot_blocks_passing:
         closed |= guarded
-    step_cache, nbr = t._steps, t.nbrmask
+    step_cache, nbr = t.step_cache, t.nbrmask
     got: tuple[Entry, ...] = ()
-    m = st._vmask[s]
+    m = st.villager_mask[s]
     while m:
         low = m & -m
         p = low.bit_length() - 1

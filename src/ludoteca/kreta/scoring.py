@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core.events import Event, push
 
-from .constants import ALL_CARDS, CASTELLAN, CHOICE, FACE_UP, OVER, PLAY
+from .components import ALL_CARDS, CASTELLAN, CHOICE, FACE_UP, OVER, PLAY
 
 if TYPE_CHECKING:
     from .state import KretaState
@@ -19,15 +19,15 @@ event names the Castellan's player, the only one who does."""
 
 def influence(st: KretaState, seat: int, province: int) -> int:
     """``seat``'s influence in province index ``province``: abbot 1, villager 1, ship 1, fort 1, village 2."""
-    t = st._t
+    t = st.tables
     i = seat * t.P + province
-    inf = st._vill[i] + 2 * st._villages[i]
-    if st._abbot[seat] == province:
+    inf = st.villagers[i] + 2 * st.villages[i]
+    if st.abbots[seat] == province:
         inf += 1
-    if province in st._ships[seat]:
+    if province in st.ships[seat]:
         inf += 1
     for k in t.prov_nodes[province]:
-        if st._fort[k] == seat:
+        if st.forts[k] == seat:
             inf += 1
     return inf
 
@@ -61,20 +61,20 @@ def castellan(st: KretaState, s: int) -> None:
 
     Rules version 1 logged the turning of the fort cards before the cards taken back; the state after
     the action is the same either way (the two steps touch different things)."""
-    t = st._t
-    n = st._n
-    st._play(s, CASTELLAN)
-    k = st._scorings
-    node = st._row[k]
-    log = push(st._log, t.event("scoring", s, (k + 1, node)))
+    t = st.tables
+    n = st.num_players
+    st.play(s, CASTELLAN)
+    k = st.scorings
+    node = st.fort_row[k]
+    log = push(st.log, t.event("scoring", s, (k + 1, node)))
     for p in t.node_provs[t.node_index[node]]:
         pid, vp = t.ids[p], t.vp[p]
         inf = [0] * n  # influence(st, o, p) for every seat o, in one pass
-        vill, villages, abbot, ships = st._vill, st._villages, st._abbot, st._ships
+        vill, villages, abbot, ships = st.villagers, st.villages, st.abbots, st.ships
         for o in range(n):
             i = o * t.P + p
             inf[o] = vill[i] + 2 * villages[i] + (abbot[o] == p) + (p in ships[o])
-        fort = st._fort
+        fort = st.forts
         for node_k in t.prov_nodes[p]:
             if fort[node_k] >= 0:
                 inf[fort[node_k]] += 1
@@ -83,52 +83,52 @@ def castellan(st: KretaState, s: int) -> None:
             if place:
                 for o in range(n):
                     if inf[o] == place:
-                        st._pvp[o] += points
+                        st.province_vp[o] += points
                         log = push(log, t.event("score", o, (pid, points, place)))
-    st._scorings = k + 1
+    st.scorings = k + 1
     if t.everyone_takes_back:
-        st._hand = [ALL_CARDS] * n
-        st._played = [()] * n
+        st.hands = [ALL_CARDS] * n
+        st.played = [()] * n
         takeback = TAKEBACK
     else:
-        st._hand[s] = ALL_CARDS
-        st._played[s] = ()
+        st.hands[s] = ALL_CARDS
+        st.played[s] = ()
         takeback = t.event("takeback", s, ())
     if t.seed_scoring_order:
         log = push(log, takeback)
     log = push(log, t.event("spent", s, (k, node)))
     choice = False
-    if k + FACE_UP < len(st._row):
-        log = push(log, t.event("reveal", s, (k + FACE_UP, st._row[k + FACE_UP])))
-        choice = bool(st._pile)
+    if k + FACE_UP < len(st.fort_row):
+        log = push(log, t.event("reveal", s, (k + FACE_UP, st.fort_row[k + FACE_UP])))
+        choice = bool(st.fort_pile)
     if not t.seed_scoring_order:
         log = push(log, takeback)
-    st._legal = None
-    if st._scorings >= len(st._row):
-        st._phase = OVER
+    st.legal_cache = None
+    if st.scorings >= len(st.fort_row):
+        st.phase = OVER
         res = st.result()
         log = push(log, Event("end", -1, (res.scores, res.winners)))
     elif choice:
-        st._phase = CHOICE
+        st.phase = CHOICE
     else:
-        st._next(s)
-    st._log = log
+        st.pass_turn(s)
+    st.log = log
 
 
 def choose(st: KretaState, replace: bool) -> None:
     """The Castellan's player keeps or replaces the newly revealed fort card; the turn passes."""
-    s = st._to_act
-    slot = st._scorings + FACE_UP - 1
-    old = st._row[slot]
+    s = st.to_act
+    slot = st.scorings + FACE_UP - 1
+    old = st.fort_row[slot]
     if replace:
-        pile = st._pile
-        if len(pile) == st._known:
-            st._known -= 1
-        new = st._row[slot] = pile.pop(0)
+        pile = st.fort_pile
+        if len(pile) == st.known_bottom:
+            st.known_bottom -= 1
+        new = st.fort_row[slot] = pile.pop(0)
         pile.append(old)
-        st._known += 1
-        st._log = push(st._log, st._t.event("replace", s, (slot, old, new)))
+        st.known_bottom += 1
+        st.log = push(st.log, st.tables.event("replace", s, (slot, old, new)))
     else:
-        st._log = push(st._log, st._t.event("keep", s, (slot, old)))
-    st._phase = PLAY
-    st._next(s)
+        st.log = push(st.log, st.tables.event("keep", s, (slot, old)))
+    st.phase = PLAY
+    st.pass_turn(s)

@@ -17,7 +17,7 @@ from ludoteca.core.events import Event, push
 from ludoteca.core.rng import Rng
 
 from .board import board_from_dict
-from .constants import (
+from .components import (
     ALL_CARDS,
     CARDS,
     CASTELLAN,
@@ -41,7 +41,6 @@ from .constants import (
 from .options import KretaOptions
 from .state import KretaState
 from .tables import Tables, tables_for
-from .view import KretaView
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
@@ -85,8 +84,8 @@ def _deal_tiles(t: Tables, rng: Rng) -> list[int]:
 
 
 def _place_tiles(st: KretaState, tiles: list[int]) -> None:
-    st._tile = tiles
-    st._tilemask = sum(st._t.bit[p] for p in range(st._t.P) if tiles[p] >= 0)
+    st.tiles = tiles
+    st.tile_mask = sum(st.tables.bit[p] for p in range(st.tables.P) if tiles[p] >= 0)
 
 
 def new_game(
@@ -101,18 +100,18 @@ def new_game(
     _place_tiles(st, _deal_tiles(t, rng))
     deck = list(t.node_numbers)
     rng.shuffle(deck)
-    st._row, st._pile = deck[: t.row_size], deck[t.row_size :]
+    st.fort_row, st.fort_pile = deck[: t.row_size], deck[t.row_size :]
     if start_player is None:
         start = rng.below(n)
     elif not isinstance(start_player, int) or isinstance(start_player, bool) or not 0 <= start_player < n:
         raise SetupError(f"start player must be a seat from 0 to {n - 1}, not {start_player!r}")
     else:
         start = start_player
-    st._start = st._to_act = start
+    st.start_player = st.to_act = start
     log = push(None, Event("start", start, ()))
-    for slot in range(min(FACE_UP, len(st._row))):
-        log = push(log, Event("reveal", -1, (slot, st._row[slot])))
-    st._log = log
+    for slot in range(min(FACE_UP, len(st.fort_row))):
+        log = push(log, Event("reveal", -1, (slot, st.fort_row[slot])))
+    st.log = log
     return st
 
 
@@ -180,10 +179,12 @@ def from_setup(
     if unknown:
         raise SetupError(f"unknown set-up field(s): {', '.join(unknown)}")
     t = tables_for(opts, board_from_dict(setup["board"])) if "board" in setup else tables_for(opts)
-    return _build(t, n, rng, setup)
+    return build_state(t, n, rng, setup)
 
 
-def _build(t: Tables, n: int, rng: Rng, setup: Mapping[str, Any]) -> KretaState:
+def build_state(t: Tables, n: int, rng: Rng, setup: Mapping[str, Any]) -> KretaState:
+    """The position an explicit set-up describes, on ``t``'s board for ``n`` seats (``from_setup`` checks
+    the arguments first; ``determinize`` builds a sampled world with it)."""
     read = _Reader(t)
     st = KretaState(t, n, rng)
     P = t.P
@@ -194,7 +195,7 @@ def _build(t: Tables, n: int, rng: Rng, setup: Mapping[str, Any]) -> KretaState:
     for s, pl in enumerate(players):
         _read_player(st, read, s, pl)
     mover = _int(setup.get("to_act", setup.get("start_player", 0)), "'to_act'", 0, n - 1)
-    passing = st._abbot[mover] if setup.get("movement") is not None else -1
+    passing = st.abbots[mover] if setup.get("movement") is not None else -1
     _check_board(st, passing)
 
     # farm tiles
@@ -213,7 +214,7 @@ def _build(t: Tables, n: int, rng: Rng, setup: Mapping[str, Any]) -> KretaState:
         tiles[p] = TILES.index(name)
     _place_tiles(st, tiles)
     total = Counter(x for x in tiles if x >= 0)
-    for h in st._harvested:
+    for h in st.harvested:
         total.update(h)
     for k, c in total.items():
         if c > TILE_SUPPLY[TILES[k]]:
@@ -222,43 +223,43 @@ def _build(t: Tables, n: int, rng: Rng, setup: Mapping[str, Any]) -> KretaState:
     _read_fort_cards(st, setup, rng)
 
     # whose turn
-    k = st._scorings
-    phase = setup.get("phase", "over" if k == len(st._row) else "play")
+    k = st.scorings
+    phase = setup.get("phase", "over" if k == len(st.fort_row) else "play")
     if phase not in PHASES:
         raise SetupError(f"'phase' must be one of {', '.join(PHASES)}, not {phase!r}")
-    st._phase = PHASES.index(phase)
-    if (st._phase == OVER) != (k == len(st._row)):
-        raise SetupError(f"the game is over exactly when all {len(st._row)} scorings are done")
-    st._start = _int(setup.get("start_player", 0), "'start_player'", 0, n - 1)
-    st._to_act = _int(setup.get("to_act", st._start), "'to_act'", 0, n - 1)
-    if st._phase == CHOICE:
-        if k == 0 or k + FACE_UP > len(st._row) or not st._pile:
+    st.phase = PHASES.index(phase)
+    if (st.phase == OVER) != (k == len(st.fort_row)):
+        raise SetupError(f"the game is over exactly when all {len(st.fort_row)} scorings are done")
+    st.start_player = _int(setup.get("start_player", 0), "'start_player'", 0, n - 1)
+    st.to_act = _int(setup.get("to_act", st.start_player), "'to_act'", 0, n - 1)
+    if st.phase == CHOICE:
+        if k == 0 or k + FACE_UP > len(st.fort_row) or not st.fort_pile:
             raise SetupError("phase 'castellan' needs a scoring done, a newly revealed card and a non-empty pile")
-        if st._t.everyone_takes_back and any(st._played):
+        if st.tables.everyone_takes_back and any(st.played):
             raise SetupError("during the castellan's choice every player has taken their cards back")
-        if st._played[st._to_act]:
+        if st.played[st.to_act]:
             raise SetupError("during the castellan's choice the Castellan's player has taken their cards back")
     if setup.get("movement") is not None:
         _read_movement(st, read, setup["movement"])
-    st._log = push(None, Event("setup", -1, ()))
+    st.log = push(None, Event("setup", -1, ()))
     return st
 
 
 def _read_movement(st: KretaState, read: _Reader, movement: Any) -> None:
     """A Commander movement in progress by the seat to act: points left, villagers at its start."""
-    t = st._t
-    s = st._to_act
+    t = st.tables
+    s = st.to_act
     if not isinstance(movement, Mapping) or set(movement) != {"points", "start"}:
         raise SetupError("'movement' must be an object with 'points' (left) and 'start' (villagers at its start)")
-    if st._phase != PLAY:
+    if st.phase != PLAY:
         raise SetupError("a Commander movement is under way only in phase 'play'")
     points = _int(movement["points"], "movement points", 1, COMMANDER_POINTS - 1)
-    played = st._played[s]
+    played = st.played[s]
     if not played or played[-1] not in (COMMANDER, KING) or (played[-1] == KING and COMMANDER not in played):
         raise SetupError("the seat moving villagers must have just played its Commander (or the King copying it)")
     start = read.counts(movement["start"], "movement start")
     P = t.P
-    mine = st._vill[s * P : s * P + P]
+    mine = st.villagers[s * P : s * P + P]
     if sum(start.values()) != sum(mine):
         raise SetupError("movement start: the moving seat had the same villagers on the board at its start")
     code = sum(k << t.shift[p] for p, k in start.items())
@@ -266,13 +267,13 @@ def _read_movement(st: KretaState, read: _Reader, movement: Any) -> None:
     used = COMMANDER_POINTS - points
     if moved > used:
         raise SetupError(f"movement start: {moved} villagers cannot have moved with {used} point(s)")
-    st._mstart = code
-    st._mleft = points
-    st._phase = MOVE
+    st.move_start_code = code
+    st.move_points = points
+    st.phase = MOVE
 
 
 def _read_player(st: KretaState, read: _Reader, s: int, pl: Any) -> None:
-    t = st._t
+    t = st.tables
     P = t.P
     who = f"player {s}"
     if not isinstance(pl, Mapping):
@@ -281,18 +282,18 @@ def _read_player(st: KretaState, read: _Reader, s: int, pl: Any) -> None:
     if unknown:
         raise SetupError(f"{who}: unknown field(s) {', '.join(unknown)}")
     if pl.get("abbot") is not None:
-        p = st._abbot[s] = read.province(pl["abbot"], f"{who} abbot")
-        st._count[p] += 1
+        p = st.abbots[s] = read.province(pl["abbot"], f"{who} abbot")
+        st.pieces[p] += 1
     for p, k in read.counts(pl.get("villagers", {}), f"{who} villagers").items():
-        st._vill[s * P + p] = k
-        st._vcode[s] += k << t.shift[p]
-        st._vmask[s] |= t.bit[p]
-        st._count[p] += k
-    st._villres[s] = SUPPLY["villager"] - sum(st._vill[s * P : s * P + P])
+        st.villagers[s * P + p] = k
+        st.villager_code[s] += k << t.shift[p]
+        st.villager_mask[s] |= t.bit[p]
+        st.pieces[p] += k
+    st.villager_reserve[s] = SUPPLY["villager"] - sum(st.villagers[s * P : s * P + P])
     for p, k in read.counts(pl.get("villages", {}), f"{who} villages").items():
-        st._villages[s * P + p] = k
-        st._count[p] += k
-    st._villageres[s] = SUPPLY["village"] - sum(st._villages[s * P : s * P + P])
+        st.villages[s * P + p] = k
+        st.pieces[p] += k
+    st.village_reserve[s] = SUPPLY["village"] - sum(st.villages[s * P : s * P + P])
     ships = pl.get("ships", [])
     if not isinstance(ships, list):
         raise SetupError(f"{who} ships must be a list of port province ids")
@@ -302,7 +303,7 @@ def _read_player(st: KretaState, read: _Reader, s: int, pl: Any) -> None:
             raise SetupError(f"{who} ships: {t.ids[p]} has no port")
     if len(set(ports)) < len(ports):
         raise SetupError(f"{who}: a player's two ships are never in the same port")
-    st._ships[s] = tuple(sorted(ports))
+    st.ships[s] = tuple(sorted(ports))
     forts = pl.get("forts", [])
     if not isinstance(forts, list):
         raise SetupError(f"{who} forts must be a list of node numbers")
@@ -310,14 +311,14 @@ def _read_player(st: KretaState, read: _Reader, s: int, pl: Any) -> None:
         if not isinstance(num, int) or isinstance(num, bool) or num not in t.node_index:
             raise SetupError(f"{who} forts: no node {num!r} on this board")
         k = t.node_index[num]
-        if st._fort[k] >= 0:
+        if st.forts[k] >= 0:
             raise SetupError(f"node {num} holds two forts (one fort per node)")
-        st._fort[k] = s
-    st._fortres[s] = SUPPLY["fort"] - len(forts)
+        st.forts[k] = s
+    st.fort_reserve[s] = SUPPLY["fort"] - len(forts)
     harvested = pl.get("harvested", [])
     if not isinstance(harvested, list) or not all(h in TILES for h in harvested):
         raise SetupError(f"{who} harvested must be a list of tile names ({', '.join(TILES)})")
-    st._harvested[s] = tuple(TILES.index(h) for h in harvested)
+    st.harvested[s] = tuple(TILES.index(h) for h in harvested)
     tile_vp = sum(c * (c + 1) // 2 for c in Counter(harvested).values())
     played = pl.get("played", [])
     if not isinstance(played, list) or not all(c in CARDS for c in played):
@@ -329,21 +330,21 @@ def _read_player(st: KretaState, read: _Reader, s: int, pl: Any) -> None:
         raise SetupError(f"{who}: a played Castellan never stays in front of a player (all cards go back)")
     if KING in cards and cards.index(KING) == 0:
         raise SetupError(f"{who}: the King copies a card already in front, so it cannot be the first played")
-    st._played[s] = tuple(cards)
-    st._hand[s] = ALL_CARDS & ~sum(1 << c for c in cards)
+    st.played[s] = tuple(cards)
+    st.hands[s] = ALL_CARDS & ~sum(1 << c for c in cards)
     score = pl.get("score", tile_vp)
     _int(score, f"{who} score", tile_vp, 10_000)
-    st._tvp[s] = tile_vp
-    st._pvp[s] = score - tile_vp
+    st.tile_vp[s] = tile_vp
+    st.province_vp[s] = score - tile_vp
     for piece, left in (
-        ("villager", st._villres[s]),
-        ("village", st._villageres[s]),
-        ("fort", st._fortres[s]),
+        ("villager", st.villager_reserve[s]),
+        ("village", st.village_reserve[s]),
+        ("fort", st.fort_reserve[s]),
         ("ship", SUPPLY["ship"] - len(ports)),
     ):
         if left < 0:
             raise SetupError(f"{who} has only {SUPPLY[piece]} {piece}s")
-    built = SUPPLY["village"] - st._villageres[s]
+    built = SUPPLY["village"] - st.village_reserve[s]
     if built > len(harvested):
         raise SetupError(f"{who} has {built} villages but only {len(harvested)} harvested tiles (n-th village needs n)")
 
@@ -351,24 +352,24 @@ def _read_player(st: KretaState, read: _Reader, s: int, pl: Any) -> None:
 def _check_board(st: KretaState, passing: int = -1) -> None:
     """Ports and the province limit; ``passing``: a province that may hold more than 7 pieces (a
     movement under way passing through its mover's own abbot's province)."""
-    t = st._t
-    cap = PORT_LIMIT_TWO_PLAYERS if st._n == 2 else PORT_LIMIT
-    for s in range(st._n):
-        ships, st._ships[s] = st._ships[s], ()
-        st._set_ships(s, ships)
+    t = st.tables
+    cap = PORT_LIMIT_TWO_PLAYERS if st.num_players == 2 else PORT_LIMIT
+    for s in range(st.num_players):
+        ships, st.ships[s] = st.ships[s], ()
+        st.set_ships(s, ships)
     for p in range(t.P):
-        if st._portships[p] > cap:
-            raise SetupError(f"the port of {t.ids[p]} holds {st._portships[p]} ships (at most {cap})")
-        c = st._count[p]
+        if st.port_ships[p] > cap:
+            raise SetupError(f"the port of {t.ids[p]} holds {st.port_ships[p]} ships (at most {cap})")
+        c = st.pieces[p]
         if c > PROVINCE_LIMIT and p != passing:
             raise SetupError(f"{t.ids[p]} holds {c} abbots, villagers and villages (at most {PROVINCE_LIMIT})")
-        st._count[p] = 0
-        st._add_count(p, c)
-    st._freemask = sum(1 << k for k in range(t.N) if st._fort[k] < 0)
+        st.pieces[p] = 0
+        st.add_count(p, c)
+    st.free_nodes = sum(1 << k for k in range(t.N) if st.forts[k] < 0)
 
 
 def _read_fort_cards(st: KretaState, setup: Mapping[str, Any], rng: Rng) -> None:
-    t = st._t
+    t = st.tables
     R = t.row_size
     k = _int(setup.get("scorings", 0), "'scorings'", 0, R)
     raw_row = setup.get("fort_row")
@@ -406,64 +407,10 @@ def _read_fort_cards(st: KretaState, setup: Mapping[str, Any], rng: Rng) -> None
             f"the fort cards must be each node once: {len(rest)} unaccounted for, {holes} unknown row slot(s)"
         )
     fill = iter(rest)
-    st._row = [v if v is not None else next(fill) for v in row]
-    st._pile = pile if pile is not None else list(fill)
-    st._scorings = k
-    st._known = _int(setup.get("pile_bottom_known", 0), "'pile_bottom_known'", 0, len(st._pile))
-
-
-def determinize(view: KretaView, rng: Rng, *, keep_log: bool = True) -> KretaState:
-    """A full state that ``view`` could have come from, the hidden fort cards dealt from ``rng``.
-
-    Everything in Kreta is public except the face-down cards of the row and the order of the draw
-    pile (but for the cards known to lie at its bottom); those are shuffled and dealt, so
-    ``determinize(v, rng).view(v.player) == v``. For search with hidden information (IS-MCTS), which
-    passes ``keep_log=False``: the sampled world then starts with an empty log, to save the copying.
-    """
-    t = tables_for(view.options, view.board)
-    n = view.num_players
-    k = view.scorings
-    seen = set(view.scored_nodes) | {x for x in view.fort_row if x is not None} | set(view.pile_bottom)
-    hidden = [num for num in t.node_numbers if num not in seen]
-    rng.shuffle(hidden)
-    deal = iter(hidden)
-    row = [x if x is not None else (view.scored_nodes[i] if i < k else next(deal)) for i, x in enumerate(view.fort_row)]
-    pile = list(deal) + list(view.pile_bottom)
-    players = []
-    for s in range(n):
-        pl: dict[str, Any] = {
-            "villagers": {t.ids[p]: c for p, c in enumerate(view.villagers[s]) if c},
-            "villages": {t.ids[p]: c for p, c in enumerate(view.villages[s]) if c},
-            "ships": [t.ids[p] for p in view.ships[s]],
-            "forts": list(view.forts[s]),
-            "harvested": list(view.tiles[s]),
-            "played": list(view.played[s]),
-            "score": view.scores[s],
-        }
-        if view.abbots[s] >= 0:
-            pl["abbot"] = t.ids[view.abbots[s]]
-        players.append(pl)
-    setup = {
-        "start_player": view.start_player,
-        "to_act": view.to_act if view.to_act >= 0 else view.start_player,
-        "phase": view.phase,
-        "scorings": k,
-        "fort_row": row,
-        "pile": pile,
-        "pile_bottom_known": len(view.pile_bottom),
-        "tiles": {t.ids[p]: tile for p, tile in enumerate(view.tiles_on_board) if tile},
-        "players": players,
-    }
-    if view.move_points:
-        start = {t.ids[p]: k for p, k in enumerate(view.move_start) if k}
-        setup["movement"] = {"points": view.move_points, "start": start}
-    st = _build(t, n, rng.spawn(), setup)
-    log = None
-    if keep_log:
-        for event in view.log:
-            log = push(log, event)
-    st._log = log
-    return st
+    st.fort_row = [v if v is not None else next(fill) for v in row]
+    st.fort_pile = pile if pile is not None else list(fill)
+    st.scorings = k
+    st.known_bottom = _int(setup.get("pile_bottom_known", 0), "'pile_bottom_known'", 0, len(st.fort_pile))
 
 
 def to_setup(st: KretaState) -> dict[str, Any]:
@@ -471,47 +418,47 @@ def to_setup(st: KretaState) -> dict[str, Any]:
 
     It includes the face-down fort cards and the pile, so it is the referee's record, not a view.
     """
-    t = st._t
+    t = st.tables
     P = t.P
     players = []
-    for s in range(st._n):
+    for s in range(st.num_players):
         pl: dict[str, Any] = {}
-        if st._abbot[s] >= 0:
-            pl["abbot"] = t.ids[st._abbot[s]]
-        vill = {t.ids[p]: st._vill[s * P + p] for p in range(P) if st._vill[s * P + p]}
-        villages = {t.ids[p]: st._villages[s * P + p] for p in range(P) if st._villages[s * P + p]}
+        if st.abbots[s] >= 0:
+            pl["abbot"] = t.ids[st.abbots[s]]
+        vill = {t.ids[p]: st.villagers[s * P + p] for p in range(P) if st.villagers[s * P + p]}
+        villages = {t.ids[p]: st.villages[s * P + p] for p in range(P) if st.villages[s * P + p]}
         if vill:
             pl["villagers"] = vill
         if villages:
             pl["villages"] = villages
-        if st._ships[s]:
-            pl["ships"] = [t.ids[p] for p in st._ships[s]]
-        forts = [t.node_numbers[k] for k in range(t.N) if st._fort[k] == s]
+        if st.ships[s]:
+            pl["ships"] = [t.ids[p] for p in st.ships[s]]
+        forts = [t.node_numbers[k] for k in range(t.N) if st.forts[k] == s]
         if forts:
             pl["forts"] = forts
-        if st._harvested[s]:
-            pl["harvested"] = [TILES[x] for x in st._harvested[s]]
-        if st._played[s]:
-            pl["played"] = [CARDS[c] for c in st._played[s]]
-        pl["score"] = st._pvp[s] + st._tvp[s]
+        if st.harvested[s]:
+            pl["harvested"] = [TILES[x] for x in st.harvested[s]]
+        if st.played[s]:
+            pl["played"] = [CARDS[c] for c in st.played[s]]
+        pl["score"] = st.province_vp[s] + st.tile_vp[s]
         players.append(pl)
     out: dict[str, Any] = {
-        "start_player": st._start,
-        "to_act": st._to_act,
-        "phase": PHASES[PLAY if st._phase == MOVE else st._phase],
-        "scorings": st._scorings,
-        "fort_row": list(st._row),
-        "pile": list(st._pile),
+        "start_player": st.start_player,
+        "to_act": st.to_act,
+        "phase": PHASES[PLAY if st.phase == MOVE else st.phase],
+        "scorings": st.scorings,
+        "fort_row": list(st.fort_row),
+        "pile": list(st.fort_pile),
     }
-    if st._known:
-        out["pile_bottom_known"] = st._known
-    out["tiles"] = {t.ids[p]: TILES[st._tile[p]] for p in range(P) if st._tile[p] >= 0}
+    if st.known_bottom:
+        out["pile_bottom_known"] = st.known_bottom
+    out["tiles"] = {t.ids[p]: TILES[st.tiles[p]] for p in range(P) if st.tiles[p] >= 0}
     out["players"] = players
-    if st._phase == MOVE:
-        start = st._mstart
+    if st.phase == MOVE:
+        start = st.move_start_code
         counts = {t.ids[p]: (start >> t.shift[p]) & 15 for p in range(P)}
-        out["movement"] = {"points": st._mleft, "start": {pid: k for pid, k in counts.items() if k}}
+        out["movement"] = {"points": st.move_points, "start": {pid: k for pid, k in counts.items() if k}}
     return out
 
 
-__all__ = ["PLAY", "determinize", "from_setup", "new_game", "to_setup"]
+__all__ = ["PLAY", "build_state", "from_setup", "new_game", "to_setup"]

@@ -9,7 +9,7 @@ action is a prebuilt object of the tables, so the checked ``apply`` is an identi
 for a refusal is worked out (``explain.py``) only when the lookup fails. ``clone()`` copies the
 lists and shares the tables, the cached legal actions and the event log.
 
-A Commander movement in progress: phase ``MOVE``, ``_mleft`` points left, ``_mstart`` the mover's
+A Commander movement in progress: phase ``MOVE``, ``move_points`` points left, ``move_start_code`` the mover's
 placement code at its start (the villagers really stand where the steps took them).
 
 Event kinds (``Event(kind, seat, data)``; all public, province ids and node numbers as in the board):
@@ -60,7 +60,7 @@ from .actions import (
     KretaAction,
     Step,
 )
-from .constants import (
+from .components import (
     ALL_CARDS,
     CARDS,
     COMMANDER_POINTS,
@@ -84,108 +84,105 @@ from .view import KretaView
 class KretaState:
     """A game of Kreta in progress. Build one with :func:`~ludoteca.kreta.new_game` or ``from_setup``."""
 
-    __slots__ = (
-        "_abbot",
-        "_count",
-        "_fort",
-        "_fortres",
-        "_freemask",
-        "_fullmask",
-        "_hand",
-        "_harvested",
-        "_known",
-        "_legal",
-        "_log",
-        "_mleft",
-        "_mstart",
-        "_n",
-        "_phase",
-        "_pile",
-        "_played",
-        "_portfull",
-        "_portships",
-        "_pvp",
-        "_rng",
-        "_row",
-        "_scorings",
-        "_ships",
-        "_start",
-        "_t",
-        "_tile",
-        "_tilemask",
-        "_to_act",
-        "_tvp",
-        "_vcode",
-        "_vill",
-        "_villageres",
-        "_villages",
-        "_villres",
-        "_vmask",
-    )
+    __slots__ = {  # noqa: RUF023 - grouped by topic, as the documentation reads best
+        # Indices: a province is an index ``p`` into ``tables.ids`` (0 ≤ p < P), a node an index ``k`` into
+        # ``tables.node_numbers`` (0 ≤ k < N); "per seat and province" lists are flat, indexed ``seat * P + p``;
+        # a "mask" has bit ``p`` (``tables.bit[p]``) or ``k`` set. Fields are public to read; only the core's
+        # own modules (``state``, ``legal``, ``scoring``, ``setup``, ``determinize``) write them.
+        "tables": "The board's precomputed tables (:class:`~ludoteca.kreta.tables.Tables`; shared, read-only).",
+        "num_players": "The number of seats (2–4).",
+        "rng": "The game's random source (:class:`~ludoteca.core.rng.Rng`); its state is part of the position.",
+        "abbots": "Per seat: the province index of its abbot, -1 while the abbot is in reserve.",
+        "villagers": "Per seat and province: how many of the seat's villagers stand there.",
+        "villager_code": "Per seat: its villagers as one integer, 4 bits per province (``count << tables.shift[p]``).",
+        "villager_mask": "Per seat: mask of the provinces where it has at least one villager.",
+        "villager_reserve": "Per seat: villagers still in reserve.",
+        "villages": "Per seat and province: how many of the seat's villages stand there.",
+        "village_reserve": "Per seat: villages still in reserve.",
+        "ships": "Per seat: the port provinces of its ships on the board, a sorted tuple of province indices.",
+        "port_ships": "Per province: how many ships (of all seats) lie in its port.",
+        "full_ports": "Mask of the ports holding as many ships as allowed (1 with two players, else 2).",
+        "forts": "Per node: the seat whose fort stands there, -1 for none.",
+        "fort_reserve": "Per seat: forts still in reserve.",
+        "free_nodes": "Mask of the nodes without a fort (bit ``k``).",
+        "pieces": "Per province: the pieces that count against the limit of 7 (abbots, villagers, villages).",
+        "full_provinces": "Mask of the provinces holding 7 or more pieces (no piece may enter).",
+        "tiles": "Per province: the index into ``TILES`` of the farm tile lying there, -1 for none.",
+        "tile_mask": "Mask of the provinces with a farm tile still on them.",
+        "harvested": "Per seat: the farm tiles it has taken, indices into ``TILES`` in the order taken.",
+        "hands": "Per seat: the character cards in hand, a 7-bit mask (bit ``i`` is ``CARDS[i]``).",
+        "played": "Per seat: the cards it has played since the last take-back, indices into ``CARDS`` in order.",
+        "fort_row": (
+            "The fort card row, node numbers: slots before ``scorings`` are spent, the next ``FACE_UP`` lie face"
+            " up, the rest face down."
+        ),
+        "fort_pile": "The fort cards left to draw from, node numbers, the top first.",
+        "known_bottom": "How many cards at the bottom of ``fort_pile`` everyone knows (rejected cards go under).",
+        "scorings": "How many scorings are done (also the slot of the next fort card to score).",
+        "phase": "``PLAY``, ``CHOICE`` (the Castellan's keep-or-replace), ``OVER`` or ``MOVE`` (a Commander movement).",
+        "to_act": "The seat to act (also during ``CHOICE`` and ``MOVE``).",
+        "start_player": "The seat that started the game.",
+        "province_vp": "Per seat: victory points scored for provinces.",
+        "tile_vp": "Per seat: victory points scored for farm tiles.",
+        "move_points": "During ``MOVE``: the Commander movement points left (0 otherwise).",
+        "move_start_code": "During ``MOVE``: the mover's ``villager_code`` when the movement began.",
+        "log": "The event log, an immutable linked list ``(event, older)`` (read it with ``visible_events``).",
+        "legal_cache": "The legal actions as the lists that make them up (``legal.parts``); None: not known yet.",
+    }
 
     def __init__(self, tables: Tables, num_players: int, rng: Rng) -> None:
         """An empty board (no pieces, no tiles, no fort cards); the set-up functions fill it in."""
-        t = self._t = tables
-        n = self._n = num_players
+        t = self.tables = tables
+        n = self.num_players = num_players
         P = t.P
-        self._rng = rng
-        self._abbot = [-1] * n
-        self._vill = [0] * (n * P)
-        self._vcode = [0] * n
-        self._vmask = [0] * n
-        self._villres = [SUPPLY["villager"]] * n
-        self._villages = [0] * (n * P)
-        self._villageres = [SUPPLY["village"]] * n
-        self._ships: list[tuple[int, ...]] = [()] * n
-        self._portships = [0] * P
-        self._portfull = 0
-        self._fort = [-1] * t.N
-        self._fortres = [SUPPLY["fort"]] * n
-        self._freemask = (1 << t.N) - 1
-        self._count = [0] * P
-        self._fullmask = 0
-        self._tile = [-1] * P
-        self._tilemask = 0
-        self._harvested: list[tuple[int, ...]] = [()] * n
-        self._hand = [ALL_CARDS] * n
-        self._played: list[tuple[int, ...]] = [()] * n
-        self._row: list[int] = []
-        self._pile: list[int] = []
-        self._known = 0
-        self._scorings = 0
-        self._phase = PLAY
-        self._to_act = 0
-        self._start = 0
-        self._pvp = [0] * n
-        self._tvp = [0] * n
-        self._mleft = 0
-        self._mstart = 0
-        self._log: EventLog = None
-        self._legal: tuple[Entry, ...] | None = None
-        """The legal actions as the lists that make them up (``legal.parts``); None: not known yet."""
+        self.rng = rng
+        self.abbots = [-1] * n
+        self.villagers = [0] * (n * P)
+        self.villager_code = [0] * n
+        self.villager_mask = [0] * n
+        self.villager_reserve = [SUPPLY["villager"]] * n
+        self.villages = [0] * (n * P)
+        self.village_reserve = [SUPPLY["village"]] * n
+        self.ships: list[tuple[int, ...]] = [()] * n
+        self.port_ships = [0] * P
+        self.full_ports = 0
+        self.forts = [-1] * t.N
+        self.fort_reserve = [SUPPLY["fort"]] * n
+        self.free_nodes = (1 << t.N) - 1
+        self.pieces = [0] * P
+        self.full_provinces = 0
+        self.tiles = [-1] * P
+        self.tile_mask = 0
+        self.harvested: list[tuple[int, ...]] = [()] * n
+        self.hands = [ALL_CARDS] * n
+        self.played: list[tuple[int, ...]] = [()] * n
+        self.fort_row: list[int] = []
+        self.fort_pile: list[int] = []
+        self.known_bottom = 0
+        self.scorings = 0
+        self.phase = PLAY
+        self.to_act = 0
+        self.start_player = 0
+        self.province_vp = [0] * n
+        self.tile_vp = [0] * n
+        self.move_points = 0
+        self.move_start_code = 0
+        self.log: EventLog = None
+        self.legal_cache: tuple[Entry, ...] | None = None
 
     # --- the protocol ------------------------------------------------------------------------------
 
-    @property
-    def num_players(self) -> int:
-        return self._n
-
-    @property
-    def tables(self) -> Tables:
-        """The board's precomputed tables (shared, read-only)."""
-        return self._t
-
     def current_player(self) -> int:
-        return TERMINAL if self._phase == OVER else self._to_act
+        return TERMINAL if self.phase == OVER else self.to_act
 
     def is_terminal(self) -> bool:
-        return self._phase == OVER
+        return self.phase == OVER
 
     def legal_actions(self) -> list[KretaAction]:
         """Every legal action of the seat to act, in card order; empty exactly when the game is over."""
-        parts = self._legal
+        parts = self.legal_cache
         if parts is None:
-            parts = self._legal = legal.parts(self)
+            parts = self.legal_cache = legal.parts(self)
         if len(parts) == 1:
             return list(parts[0].acts)
         got: list[Any] = []
@@ -195,53 +192,53 @@ class KretaState:
 
     def clone(self) -> KretaState:
         c = KretaState.__new__(KretaState)
-        c._t = self._t
-        c._n = self._n
-        c._rng = self._rng.clone()
-        c._abbot = self._abbot[:]
-        c._vill = self._vill[:]
-        c._vcode = self._vcode[:]
-        c._vmask = self._vmask[:]
-        c._villres = self._villres[:]
-        c._villages = self._villages[:]
-        c._villageres = self._villageres[:]
-        c._ships = self._ships[:]
-        c._portships = self._portships[:]
-        c._portfull = self._portfull
-        c._fort = self._fort[:]
-        c._fortres = self._fortres[:]
-        c._freemask = self._freemask
-        c._count = self._count[:]
-        c._fullmask = self._fullmask
-        c._tile = self._tile[:]
-        c._tilemask = self._tilemask
-        c._harvested = self._harvested[:]
-        c._hand = self._hand[:]
-        c._played = self._played[:]
-        c._row = self._row[:]
-        c._pile = self._pile[:]
-        c._known = self._known
-        c._scorings = self._scorings
-        c._phase = self._phase
-        c._to_act = self._to_act
-        c._start = self._start
-        c._pvp = self._pvp[:]
-        c._tvp = self._tvp[:]
-        c._mleft = self._mleft
-        c._mstart = self._mstart
-        c._log = self._log
-        c._legal = self._legal
+        c.tables = self.tables
+        c.num_players = self.num_players
+        c.rng = self.rng.clone()
+        c.abbots = self.abbots[:]
+        c.villagers = self.villagers[:]
+        c.villager_code = self.villager_code[:]
+        c.villager_mask = self.villager_mask[:]
+        c.villager_reserve = self.villager_reserve[:]
+        c.villages = self.villages[:]
+        c.village_reserve = self.village_reserve[:]
+        c.ships = self.ships[:]
+        c.port_ships = self.port_ships[:]
+        c.full_ports = self.full_ports
+        c.forts = self.forts[:]
+        c.fort_reserve = self.fort_reserve[:]
+        c.free_nodes = self.free_nodes
+        c.pieces = self.pieces[:]
+        c.full_provinces = self.full_provinces
+        c.tiles = self.tiles[:]
+        c.tile_mask = self.tile_mask
+        c.harvested = self.harvested[:]
+        c.hands = self.hands[:]
+        c.played = self.played[:]
+        c.fort_row = self.fort_row[:]
+        c.fort_pile = self.fort_pile[:]
+        c.known_bottom = self.known_bottom
+        c.scorings = self.scorings
+        c.phase = self.phase
+        c.to_act = self.to_act
+        c.start_player = self.start_player
+        c.province_vp = self.province_vp[:]
+        c.tile_vp = self.tile_vp[:]
+        c.move_points = self.move_points
+        c.move_start_code = self.move_start_code
+        c.log = self.log
+        c.legal_cache = self.legal_cache
         return c
 
     def result(self) -> GameResult:
         """Scores so far (final once the game is over); every seat with the top score wins."""
-        scores = tuple(a + b for a, b in zip(self._pvp, self._tvp, strict=True))
+        scores = tuple(a + b for a, b in zip(self.province_vp, self.tile_vp, strict=True))
         top = max(scores)
         return GameResult(
             scores=scores,
-            breakdown=tuple({"provinces": a, "tiles": b} for a, b in zip(self._pvp, self._tvp, strict=True)),
+            breakdown=tuple({"provinces": a, "tiles": b} for a, b in zip(self.province_vp, self.tile_vp, strict=True)),
             winners=tuple(i for i, x in enumerate(scores) if x == top),
-            progress={"scorings": self._scorings},
+            progress={"scorings": self.scorings},
         )
 
     # --- legal actions -----------------------------------------------------------------------------
@@ -255,9 +252,9 @@ class KretaState:
         Kreta action, or names no province of this board, raises :class:`MalformedActionError`); the
         message says why, and the state is left unchanged.
         """
-        parts = self._legal
+        parts = self.legal_cache
         if parts is None:
-            parts = self._legal = legal.parts(self)
+            parts = self.legal_cache = legal.parts(self)
         i = id(action)
         for e in parts:
             if i in e.ids:
@@ -269,83 +266,91 @@ class KretaState:
             except (ValueError, TypeError):
                 raise explain.why_not(self, action) from None
         cls = type(action)
-        s = self._to_act
-        phase = self._phase
+        s = self.to_act
+        phase = self.phase
         if phase == MOVE:
             if isinstance(action, Step):
                 self._step(s, action.frm, action.to)
-                self._mleft -= 1
-                if self._mleft:
-                    self._legal = None
+                self.move_points -= 1
+                if self.move_points:
+                    self.legal_cache = None
                     return
             else:
-                self._log = push(self._log, self._t.event("stop", s, (self._mleft,)))
-            self._mleft = 0
-            self._phase = PLAY
-            self._next(s)
+                self.log = push(self.log, self.tables.event("stop", s, (self.move_points,)))
+            self.move_points = 0
+            self.phase = PLAY
+            self.pass_turn(s)
         elif phase == PLAY:
             if cls is King:
                 inner = action.action  # type: ignore[union-attr]
-                self._play(s, KING)
-                self._log = (self._t.ev_copy[s][inner.card], self._log)
+                self.play(s, KING)
+                self.log = (self.tables.ev_copy[s][inner.card], self.log)
                 self._do(s, inner)
             elif cls is Castellan:
                 scoring.castellan(self, s)
                 return
             else:
                 card = action.card
-                self._hand[s] &= ~(1 << card)  # self._play(s, card), inlined
-                self._played[s] = (*self._played[s], card)
-                self._log = (self._t.ev_play[s][card], self._log)
+                self.hands[s] &= ~(1 << card)  # self.play(s, card), inlined
+                self.played[s] = (*self.played[s], card)
+                self.log = (self.tables.ev_play[s][card], self.log)
                 self._do(s, action)
-            if self._phase == PLAY:
-                self._to_act = s + 1 if s + 1 < self._n else 0
-            self._legal = None
+            if self.phase == PLAY:
+                self.to_act = s + 1 if s + 1 < self.num_players else 0
+            self.legal_cache = None
         else:
             scoring.choose(self, cls is not Keep)
 
-    def _next(self, s: int) -> None:
-        self._to_act = s + 1 if s + 1 < self._n else 0
-        self._legal = None
+    # The helpers below change the state for the core's own modules (``scoring``, ``setup``,
+    # ``determinize``); the outside world changes a state only through :meth:`apply`.
 
-    def _play(self, s: int, card: int) -> None:
-        self._hand[s] &= ~(1 << card)
-        self._played[s] = (*self._played[s], card)
-        self._log = (self._t.ev_play[s][card], self._log)
+    def pass_turn(self, s: int) -> None:
+        """The turn passes from seat ``s`` to the next seat; the legal actions are to be worked out anew."""
+        self.to_act = s + 1 if s + 1 < self.num_players else 0
+        self.legal_cache = None
 
-    def _add_count(self, p: int, d: int) -> None:
-        count = self._count
+    def play(self, s: int, card: int) -> None:
+        """Seat ``s`` plays ``card`` (an index into ``CARDS``) from its hand, and the log says so."""
+        self.hands[s] &= ~(1 << card)
+        self.played[s] = (*self.played[s], card)
+        self.log = (self.tables.ev_play[s][card], self.log)
+
+    def add_count(self, p: int, d: int) -> None:
+        """Add ``d`` pieces to province ``p``'s count, keeping ``full_provinces`` up to date."""
+        count = self.pieces
         new = count[p] = count[p] + d
         if new >= PROVINCE_LIMIT:
-            self._fullmask |= self._t.bit[p]
+            self.full_provinces |= self.tables.bit[p]
         else:
-            self._fullmask &= ~self._t.bit[p]
+            self.full_provinces &= ~self.tables.bit[p]
 
-    def _add_villager(self, s: int, p: int, d: int) -> None:
-        t = self._t
+    def add_villager(self, s: int, p: int, d: int) -> None:
+        """Add ``d`` villagers of seat ``s`` to province ``p`` (every villager field and the count)."""
+        t = self.tables
         i = s * t.P + p
-        v = self._vill[i] = self._vill[i] + d
-        self._vcode[s] += d << t.shift[p]
+        v = self.villagers[i] = self.villagers[i] + d
+        self.villager_code[s] += d << t.shift[p]
         if v:
-            self._vmask[s] |= t.bit[p]
+            self.villager_mask[s] |= t.bit[p]
         else:
-            self._vmask[s] &= ~t.bit[p]
-        self._add_count(p, d)
+            self.villager_mask[s] &= ~t.bit[p]
+        self.add_count(p, d)
 
     def _step(self, s: int, frm: str, to: str) -> None:
         """One villager of ``s`` crosses the border from ``frm`` into ``to`` (ids)."""
-        t = self._t
+        t = self.tables
         index = t.index
-        self._add_villager(s, index[frm], -1)
-        self._add_villager(s, index[to], 1)
-        self._log = (t.ev_move_villager[s][frm, to], self._log)
+        self.add_villager(s, index[frm], -1)
+        self.add_villager(s, index[to], 1)
+        self.log = (t.ev_move_villager[s][frm, to], self.log)
 
-    def _set_ships(self, s: int, ships: tuple[int, ...]) -> None:
-        bit = self._t.bit
-        cap = PORT_LIMIT_TWO_PLAYERS if self._n == 2 else PORT_LIMIT
-        count = self._portships
-        full = self._portfull  # only the ports left and entered change
-        for p in self._ships[s]:
+    def set_ships(self, s: int, ships: tuple[int, ...]) -> None:
+        """Seat ``s``'s ships now lie in the ports ``ships`` (province indices); port counts follow."""
+        bit = self.tables.bit
+        cap = PORT_LIMIT_TWO_PLAYERS if self.num_players == 2 else PORT_LIMIT
+        count = self.port_ships
+        full = self.full_ports  # only the ports left and entered change
+        for p in self.ships[s]:
             count[p] -= 1
             if count[p] < cap:
                 full &= ~bit[p]
@@ -353,71 +358,71 @@ class KretaState:
             count[p] += 1
             if count[p] >= cap:
                 full |= bit[p]
-        self._portfull = full
-        self._ships[s] = tuple(sorted(ships))
+        self.full_ports = full
+        self.ships[s] = tuple(sorted(ships))
 
     def _do(self, s: int, action: Any) -> None:
         """Carry out a card action already known to be legal."""
-        t = self._t
+        t = self.tables
         index = t.index
         cls = type(action)
-        log = self._log
+        log = self.log
         if cls is CommanderMove:
-            self._mstart = self._vcode[s]
-            self._mleft = COMMANDER_POINTS - 1
-            self._phase = MOVE
+            self.move_start_code = self.villager_code[s]
+            self.move_points = COMMANDER_POINTS - 1
+            self.phase = MOVE
             self._step(s, action.frm, action.to)
             return
         if cls is CommanderPlace:
             p = index[action.province]
-            self._add_villager(s, p, 1)
-            self._villres[s] -= 1
+            self.add_villager(s, p, 1)
+            self.villager_reserve[s] -= 1
             log = (t.ev_place_villager[s][p], log)
         elif cls is BuildFort:
             k = t.node_index[action.node]
-            self._fort[k] = s
-            self._fortres[s] -= 1
-            self._freemask &= ~(1 << k)
+            self.forts[k] = s
+            self.fort_reserve[s] -= 1
+            self.free_nodes &= ~(1 << k)
             log = push(log, t.event("build", s, ("fort", action.node)))
         elif cls is BuildVillage:
             p = index[action.province]
-            self._villages[s * t.P + p] += 1
-            self._villageres[s] -= 1
-            self._add_count(p, 1)
+            self.villages[s * t.P + p] += 1
+            self.village_reserve[s] -= 1
+            self.add_count(p, 1)
             log = push(log, t.event("build", s, ("village", action.province)))
         elif cls is AbbotPlace:
             p = index[action.province]
-            self._abbot[s] = p
-            self._add_count(p, 1)
+            self.abbots[s] = p
+            self.add_count(p, 1)
             log = push(log, t.event("place", s, ("abbot", action.province)))
         elif cls is AbbotMove:
-            self._add_count(self._abbot[s], -1)
-            p = self._abbot[s] = index[action.to]
-            self._add_count(p, 1)
+            self.add_count(self.abbots[s], -1)
+            p = self.abbots[s] = index[action.to]
+            self.add_count(p, 1)
             log = push(log, t.event("move", s, ("abbot", action.frm, action.to)))
         elif cls is AdmiralPlace:
-            self._set_ships(s, (*self._ships[s], index[action.port]))
+            self.set_ships(s, (*self.ships[s], index[action.port]))
             log = push(log, t.event("place", s, ("ship", action.port)))
         elif cls is AdmiralMove:
             gone = {index[f] for f in action.frm}
-            ships = tuple(p for p in self._ships[s] if p not in gone) + tuple(index[d] for d in action.to)
-            self._set_ships(s, ships)
+            ships = tuple(p for p in self.ships[s] if p not in gone) + tuple(index[d] for d in action.to)
+            self.set_ships(s, ships)
             for f, d in zip(action.frm, action.to, strict=True):
                 log = push(log, t.event("move", s, ("ship", f, d)))
         elif cls is Harvest:
-            got = list(self._harvested[s])
-            for p in harvest(t, self._vmask[s], self._ships[s], self._tile):
-                tile = self._tile[p]
-                self._tile[p] = -1
-                self._tilemask &= ~t.bit[p]
+            got = list(self.harvested[s])
+            for p in harvest(t, self.villager_mask[s], self.ships[s], self.tiles):
+                tile = self.tiles[p]
+                self.tiles[p] = -1
+                self.tile_mask &= ~t.bit[p]
                 got.append(tile)
                 vp = got.count(tile)
-                self._tvp[s] += vp
+                self.tile_vp[s] += vp
                 log = push(log, t.event("harvest", s, (t.ids[p], TILES[tile], vp)))
-            self._harvested[s] = tuple(got)
+            self.harvested[s] = tuple(got)
         else:  # pragma: no cover - apply() only passes legal card actions
             raise MalformedActionError(f"not a Kreta card action: {action!r}")
-        self._log = log
+        self.log = log
 
     # --- scoring -----------------------------------------------------------------------------------
 
@@ -431,52 +436,47 @@ class KretaState:
         """What ``player`` knows (-1: a spectator, who sees the same): all but face-down fort cards."""
         from ludoteca.core.events import visible_events
 
-        if not isinstance(player, int) or not -1 <= player < self._n:
-            raise ValueError(f"no seat {player!r} in a {self._n}-player game")
-        t = self._t
-        n, P = self._n, t.P
-        k = self._scorings
-        row = self._row
-        pile = self._pile
+        if not isinstance(player, int) or not -1 <= player < self.num_players:
+            raise ValueError(f"no seat {player!r} in a {self.num_players}-player game")
+        t = self.tables
+        n, P = self.num_players, t.P
+        k = self.scorings
+        row = self.fort_row
+        pile = self.fort_pile
         return KretaView(
             player=player,
             num_players=n,
             options=t.options,
             board=t.board,
             to_act=self.current_player(),
-            phase=PHASES[PLAY if self._phase == MOVE else self._phase],
-            start_player=self._start,
-            abbots=tuple(self._abbot),
-            villagers=tuple(tuple(self._vill[s * P : s * P + P]) for s in range(n)),
-            villages=tuple(tuple(self._villages[s * P : s * P + P]) for s in range(n)),
-            ships=tuple(self._ships),
-            forts=tuple(tuple(sorted(t.node_numbers[i] for i in range(t.N) if self._fort[i] == s)) for s in range(n)),
-            tiles_on_board=tuple(TILES[x] if x >= 0 else None for x in self._tile),
-            tiles=tuple(tuple(TILES[x] for x in h) for h in self._harvested),
-            hands=tuple(tuple(CARDS[c] for c in range(len(CARDS)) if h >> c & 1) for h in self._hand),
-            played=tuple(tuple(CARDS[c] for c in p) for p in self._played),
+            phase=PHASES[PLAY if self.phase == MOVE else self.phase],
+            start_player=self.start_player,
+            abbots=tuple(self.abbots),
+            villagers=tuple(tuple(self.villagers[s * P : s * P + P]) for s in range(n)),
+            villages=tuple(tuple(self.villages[s * P : s * P + P]) for s in range(n)),
+            ships=tuple(self.ships),
+            forts=tuple(tuple(sorted(t.node_numbers[i] for i in range(t.N) if self.forts[i] == s)) for s in range(n)),
+            tiles_on_board=tuple(TILES[x] if x >= 0 else None for x in self.tiles),
+            tiles=tuple(tuple(TILES[x] for x in h) for h in self.harvested),
+            hands=tuple(tuple(CARDS[c] for c in range(len(CARDS)) if h >> c & 1) for h in self.hands),
+            played=tuple(tuple(CARDS[c] for c in p) for p in self.played),
             fort_row=tuple(row[i] if k <= i < k + FACE_UP else None for i in range(len(row))),
             scorings=k,
             scored_nodes=tuple(row[:k]),
             pile_size=len(pile),
-            pile_bottom=tuple(pile[len(pile) - self._known :]) if self._known else (),
-            scores=tuple(a + b for a, b in zip(self._pvp, self._tvp, strict=True)),
-            province_vp=tuple(self._pvp),
-            tile_vp=tuple(self._tvp),
-            log=visible_events(self._log, player),
-            move_points=self._mleft,
-            move_start=self._move_start() if self._mleft else (),
+            pile_bottom=tuple(pile[len(pile) - self.known_bottom :]) if self.known_bottom else (),
+            scores=tuple(a + b for a, b in zip(self.province_vp, self.tile_vp, strict=True)),
+            province_vp=tuple(self.province_vp),
+            tile_vp=tuple(self.tile_vp),
+            log=visible_events(self.log, player),
+            move_points=self.move_points,
+            move_start=self._move_start() if self.move_points else (),
         )
 
     def _move_start(self) -> tuple[int, ...]:
         """The moving seat's villagers per province when its Commander movement began."""
-        shift, code = self._t.shift, self._mstart
+        shift, code = self.tables.shift, self.move_start_code
         return tuple((code >> sh) & 15 for sh in shift)
-
-    @property
-    def log(self) -> EventLog:
-        """The event log (an immutable linked list; read it with ``visible_events``)."""
-        return self._log
 
     def fingerprint(self) -> tuple[Any, ...]:
         """Everything that decides the rest of the game, hidden fort cards included (not the log).
@@ -485,32 +485,32 @@ class KretaState:
         nothing.
         """
         return (
-            self._n,
-            tuple(self._abbot),
-            tuple(self._vill),
-            tuple(self._villages),
-            tuple(self._ships),
-            tuple(self._fort),
-            tuple(self._tile),
-            tuple(self._harvested),
-            tuple(self._hand),
-            tuple(self._played),
-            tuple(self._row),
-            tuple(self._pile),
-            self._known,
-            self._scorings,
-            self._phase,
-            self._mleft,
-            self._mstart if self._mleft else 0,
-            self._to_act,
-            self._start,
-            tuple(self._pvp),
-            tuple(self._tvp),
-            self._rng.state,
+            self.num_players,
+            tuple(self.abbots),
+            tuple(self.villagers),
+            tuple(self.villages),
+            tuple(self.ships),
+            tuple(self.forts),
+            tuple(self.tiles),
+            tuple(self.harvested),
+            tuple(self.hands),
+            tuple(self.played),
+            tuple(self.fort_row),
+            tuple(self.fort_pile),
+            self.known_bottom,
+            self.scorings,
+            self.phase,
+            self.move_points,
+            self.move_start_code if self.move_points else 0,
+            self.to_act,
+            self.start_player,
+            tuple(self.province_vp),
+            tuple(self.tile_vp),
+            self.rng.state,
         )
 
     def __repr__(self) -> str:
         return (
-            f"<KretaState {self._n} players, scoring {self._scorings}/{len(self._row)}, "
-            f"{'move' if self._phase == MOVE else PHASES[self._phase]}, to act: {self._to_act}>"
+            f"<KretaState {self.num_players} players, scoring {self.scorings}/{len(self.fort_row)}, "
+            f"{'move' if self.phase == MOVE else PHASES[self.phase]}, to act: {self.to_act}>"
         )

@@ -32,7 +32,7 @@ from .actions import (
     valid_id,
 )
 from .board import Board, load_board
-from .constants import CARDS, ROW_SIZE, SEAT_NAMES
+from .components import CARDS, ROW_SIZE, SEAT_NAMES
 from .options import KretaOptions
 
 T = TypeVar("T")
@@ -205,7 +205,9 @@ class Tables:
         self.reach: Cache = Cache(50_000)
         """The Farmer's reach per (villager mask, ships) (see ``moves.harvest_reach``)."""
         self.abbots: Cache = Cache(20_000)
-        self._steps: tuple[dict[int, Steps], ...] = tuple({} for _ in range(P))
+        self.step_cache: tuple[dict[int, Steps], ...] = tuple({} for _ in range(P))
+        """Per province, the :class:`Steps` out of it per mask of closed neighbours (filled by :meth:`steps`;
+        the hot paths of ``legal`` and ``moves`` read it directly)."""
 
     def __copy__(self) -> Tables:
         return self
@@ -239,9 +241,9 @@ class Tables:
         """The steps out of province ``p`` when the provinces in the bit mask ``closed`` may not be
         entered (at most one entry per subset of p's neighbours)."""
         closed &= self.nbrmask[p]
-        got = self._steps[p].get(closed)
+        got = self.step_cache[p].get(closed)
         if got is None:
-            got = self._steps[p][closed] = Steps(self, p, closed)
+            got = self.step_cache[p][closed] = Steps(self, p, closed)
         return got
 
     def event(self, kind: str, seat: int, data: tuple[Any, ...]) -> Event:

@@ -27,7 +27,7 @@ from typing import Any
 
 from ludoteca.core.errors import NotationError
 
-from .cards import ACTION_ALIASES, ACTION_KEYS, MAX_SUPPLY_PLAY, RING_SIZE, SUPPLY_VALUES
+from .components import ACTION_ALIASES, ACTION_KEYS, MAX_SUPPLY_PLAY, RING_SIZE, SUPPLY_VALUES
 
 
 @dataclass(frozen=True, slots=True)

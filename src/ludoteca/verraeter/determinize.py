@@ -34,13 +34,16 @@ from typing import Any, NamedTuple
 from ludoteca.core.events import EventLog, push
 from ludoteca.core.rng import Rng
 
-from .cards import (
+from .components import (
     ACTION_NAMES,
+    CONFLICT_PHASE,
+    DRAW,
+    SETUP,
     START_HAND_1998,
     SUPPLY_DECK,
     SUPPLY_VALUES,
 )
-from .state import CONFLICT_PHASE, DRAW, SETUP, VerraeterState, draw_queue
+from .state import VerraeterState, draw_queue
 from .view import PHASES, VerraeterView
 
 _KINDS = len(SUPPLY_VALUES)
@@ -421,7 +424,7 @@ def determinize(view: VerraeterView, rng: Rng, *, keep_log: bool = True) -> Verr
 
     s = VerraeterState.__new__(VerraeterState)
     s.options = v.options
-    s.n = n
+    s.num_players = n
     s.rng = rng.spawn()
     s.rounds_total = v.rounds_total
     s.round = v.round
@@ -455,8 +458,8 @@ def determinize(view: VerraeterView, rng: Rng, *, keep_log: bool = True) -> Verr
     s.strategist_vp = list(v.strategist_vp)
     s.draw_queue = plan.queue[:]
     s.log = plan.event_log() if keep_log else None
-    s._legal = None
-    s._preset_deck = None
+    s.legal_cache = None
+    s.preset_deck = None
     return s
 
 

@@ -18,7 +18,7 @@ from ludoteca.core.datafile import read_json
 from ludoteca.core.errors import OptionError
 from ludoteca.core.optionvalues import flag, integer
 
-from .cards import LANDSCAPE_KEYS, LANDSCAPE_NAMES, START_HAND_SIZE
+from .components import LANDSCAPE_KEYS, LANDSCAPE_NAMES, START_HAND_SIZE
 
 EDITIONS = (1998, 2008)
 DISCARD_TIMINGS = ("before", "after")

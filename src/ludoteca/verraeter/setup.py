@@ -15,7 +15,7 @@ from ludoteca.core.errors import SetupError
 from ludoteca.core.events import Event, push
 from ludoteca.core.rng import Rng
 
-from .cards import (
+from .components import (
     ACTION_ALIASES,
     ACTION_KEYS,
     EAGLE,
@@ -190,7 +190,7 @@ def from_setup(options: VerraeterOptions, seed: int, num_players: int, setup: Ma
         ids = [ACTION_ALIASES.get(c.lower(), -1) for c in order]
         if sorted(ids) != list(range(len(ACTION_KEYS))):
             raise SetupError(f"'action_cards' must be an order of all six: {', '.join(ACTION_KEYS)}")
-        state._preset_deck = tuple(ids)
+        state.preset_deck = tuple(ids)
     house = state.land_house
     if all(h == house[0] for h in house):
         raise SetupError("one house already holds every landscape: the game would be over")

@@ -13,54 +13,44 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ludoteca.core.errors import IllegalActionError, MalformedActionError
 from ludoteca.core.events import Event, EventLog, push, visible_events
 from ludoteca.core.game import TERMINAL, GameResult
 from ludoteca.core.rng import Rng
 
+from . import explain, legal, scoring
 from .actions import (
-    ACTION_TYPES,
-    BUILD,
-    BUILD_KONTOR,
-    CONFLICT,
-    GUTSHOF,
-    PASS,
-    TAKE,
-    TURN,
     Action,
     Build,
     Discard,
-    PassBuild,
     PlaceGutshof,
     PlaySupply,
     SetConflict,
     TakeAction,
     TurnEstate,
-    discard_actions,
-    supply_actions,
 )
-from .cards import (
+from .components import (
     ACTION_NAMES,
+    BUILD_PHASE,
     BUILDER,
+    CONFLICT_PHASE,
     DIPLOMAT2,
-    DIPLOMAT5,
+    DRAFT,
+    DRAW,
     EAGLE,
     ESTATES_PER_PLAYER,
     FARMER,
     FARMER_DRAW,
-    MAX_KONTOR,
+    OVER,
     RING_SIZE,
-    ROSE,
     ROUNDS,
+    SETUP,
     START_HAND_1998,
     START_HAND_SIZE,
     STRATEGIST,
-    TRAITOR,
+    SUPPLY,
 )
 from .options import VerraeterOptions
 from .view import PHASES, Landscape, VerraeterView
-
-SETUP, CONFLICT_PHASE, DRAFT, SUPPLY, BUILD_PHASE, DRAW, OVER = range(7)
 
 
 def draw_queue(
@@ -111,44 +101,47 @@ def draw_queue(
 class VerraeterState:
     """A game of Verräter in progress. Create one with ``new_game`` or ``from_setup`` (module ``setup``)."""
 
-    __slots__ = (
-        "_legal",
-        "_preset_deck",
-        "all_same_at_start",
-        "allegiance",
-        "aside",
-        "chosen",
-        "conflict",
-        "conflict_vp",
-        "discard",
-        "draw_pile",
-        "draw_queue",
-        "estate_kontor",
-        "estate_owner",
-        "hands",
-        "land_house",
-        "land_type",
-        "leftover",
-        "log",
-        "n",
-        "offered",
-        "options",
-        "phase",
-        "played",
-        "pool",
-        "reserve",
-        "revealed",
-        "rng",
-        "round",
-        "rounds_total",
-        "start_player",
-        "strategist_vp",
-        "strategy_holder",
-        "strength",
-        "to_act",
-        "traitor_vp",
-        "winner",
-    )
+    __slots__ = {  # noqa: RUF023 - grouped by topic, as the documentation reads best
+        # Seats are 0..n-1; houses ``EAGLE``/``ROSE`` (0/1); landscapes are ring positions 0..11; action cards and
+        # supply cards are the integers of ``components``. Fields are public to read; only the core's own modules
+        # (``state``, ``legal``, ``scoring``, ``setup``, ``determinize``) write them.
+        "options": "The rule options (:class:`~ludoteca.verraeter.options.VerraeterOptions`).",
+        "num_players": "The number of seats (3 or 4).",
+        "rng": "The game's random source (:class:`~ludoteca.core.rng.Rng`); its state is part of the position.",
+        "rounds_total": "How many rounds the game lasts at most (by the number of players).",
+        "round": "The current round, from 1.",
+        "phase": "The phase, one of ``components.SETUP`` … ``OVER`` (see there).",
+        "to_act": "The seat to act (``TERMINAL`` once the game is over).",
+        "start_player": "The seat holding the start-player card this round.",
+        "strategy_holder": "The seat holding the strategy card (it sets the conflict).",
+        "conflict": "The conflict border: landscapes ``conflict`` and ``conflict + 1`` (ring positions); -1: not set.",
+        "land_type": "Per landscape: its type, an index into ``LANDSCAPE_KEYS`` (fixed after set-up; clones share it).",
+        "land_house": "Per landscape: the house it belongs to.",
+        "estate_owner": "Per landscape: the seat whose estate card lies under it, -1 for none.",
+        "estate_kontor": "Per landscape: True when its estate card lies Kontor side up (else Gutshof side).",
+        "allegiance": "Per seat: the house it currently serves.",
+        "all_same_at_start": "True when every seat served the same house as the round began (2008 Diplomat +5).",
+        "hands": "Per seat: its supply cards, values, sorted.",
+        "reserve": "Per seat: estate cards still in reserve.",
+        "draw_pile": "The face-down supply cards, values; the last one is drawn first.",
+        "discard": "The discarded supply cards, values, in the order discarded.",
+        "played": "Per seat: the supply cards it played this round (phase 3).",
+        "chosen": "Per seat: the action card it kept in the draft this round, -1 before it chose.",
+        "offered": "Per seat: the action cards passed to it in the draft this round (empty before its turn).",
+        "pool": "During the draft: the action cards offered to the seat to act, sorted.",
+        "aside": "The action card put aside unseen this round, -1 before the draft.",
+        "leftover": "The action card(s) nobody kept in this round's draft.",
+        "revealed": "True once this round's action cards are revealed (phase 4).",
+        "strength": "This round's strengths ``(eagle, rose)`` once resolved, else None.",
+        "winner": "This round's conflict: -2 not resolved yet, -1 a tie, else the winning house.",
+        "conflict_vp": "Per seat: victory points won in conflicts.",
+        "traitor_vp": "Per seat: victory points for the Traitor.",
+        "strategist_vp": "Per seat: victory points for the Strategist.",
+        "draw_queue": "Phase 10's draws still to make, in order: ``(seat, cards)`` (see :func:`draw_queue`).",
+        "log": "The event log, an immutable linked list ``(event, older)`` (read it with ``visible_events``).",
+        "legal_cache": "The legal actions of the seat to act (``legal.generate``); None: not known yet.",
+        "preset_deck": "An action-card order given by an explicit set-up for the next draft (aside first), else None.",
+    }
 
     def __init__(self, options: VerraeterOptions, num_players: int, rng: Rng) -> None:
         """An empty table; ``setup.new_game`` and ``setup.from_setup`` fill it in."""
@@ -156,7 +149,7 @@ class VerraeterState:
             raise ValueError("Verräter takes 3 or 4 players")
         n = num_players
         self.options = options
-        self.n = n
+        self.num_players = n
         self.rng = rng
         self.rounds_total = ROUNDS[n]
         self.round = 1
@@ -189,14 +182,10 @@ class VerraeterState:
         self.strategist_vp: list[int] = [0] * n
         self.draw_queue: list[tuple[int, int]] = []
         self.log: EventLog = None
-        self._legal: tuple[Action, ...] | None = None
-        self._preset_deck: tuple[int, ...] | None = None
+        self.legal_cache: tuple[Action, ...] | None = None
+        self.preset_deck: tuple[int, ...] | None = None
 
     # ------------------------------------------------------------ protocol
-
-    @property
-    def num_players(self) -> int:
-        return self.n
 
     def current_player(self) -> int:
         return TERMINAL if self.phase == OVER else self.to_act
@@ -207,7 +196,7 @@ class VerraeterState:
     def clone(self) -> VerraeterState:
         c = VerraeterState.__new__(VerraeterState)
         c.options = self.options
-        c.n = self.n
+        c.num_players = self.num_players
         c.rng = self.rng.clone()
         c.rounds_total = self.rounds_total
         c.round = self.round
@@ -240,22 +229,22 @@ class VerraeterState:
         c.strategist_vp = self.strategist_vp[:]
         c.draw_queue = self.draw_queue[:]
         c.log = self.log
-        c._legal = self._legal
-        c._preset_deck = self._preset_deck
+        c.legal_cache = self.legal_cache
+        c.preset_deck = self.preset_deck
         return c
 
     def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = self._generate()
-        return list(self._legal)
+        if self.legal_cache is None:
+            self.legal_cache = legal.generate(self)
+        return list(self.legal_cache)
 
     def apply(self, action: Action) -> None:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._generate()
-        if action not in legal:
-            raise self._explain(action)
-        self._legal = None
+        acts = self.legal_cache
+        if acts is None:
+            acts = self.legal_cache = legal.generate(self)
+        if action not in acts:
+            raise explain.why_not(self, action)
+        self.legal_cache = None
         phase = self.phase
         if phase == SUPPLY:
             self._play_supply(action)  # type: ignore[arg-type]
@@ -272,108 +261,13 @@ class VerraeterState:
 
     # ------------------------------------------------------------ legal actions
 
-    def _generate(self) -> tuple[Action, ...]:
-        phase = self.phase
-        if phase == SUPPLY:
-            return supply_actions(tuple(self.hands[self.to_act]))
-        if phase == DRAFT:
-            return tuple(TAKE[c] for c in self.pool)
-        if phase == CONFLICT_PHASE:
-            house = self.land_house
-            return tuple(CONFLICT[i] for i in range(RING_SIZE) if house[i] != house[(i + 1) % RING_SIZE])
-        if phase == BUILD_PHASE:
-            return self._build_options(self.to_act)
-        if phase == DRAW:
-            hand = self.hands[self.to_act]
-            excess = self.excess()
-            if self.options.discard_timing == "after":
-                return tuple(a for a in discard_actions(tuple(hand), excess) if len(a.cards) == excess)
-            return discard_actions(tuple(hand), excess)
-        if phase == SETUP:
-            owner = self.estate_owner
-            return tuple(GUTSHOF[i] for i in range(RING_SIZE) if owner[i] < 0)
-        return ()
-
     def excess(self) -> int:
-        """In phase 10's hand-limit choice: how many cards over the limit the player to act is (``before``:
-        would be after the whole draw, the most worth discarding; ``after``: is, the number to discard)."""
-        if self.phase != DRAW:
-            return 0
-        over = len(self.hands[self.to_act]) - self.options.hand_limit
-        if self.options.discard_timing == "after":
-            return over
-        return over + self.draw_queue[0][1]
+        """In phase 10's hand-limit choice: cards over the limit of the seat to act (``legal.excess``)."""
+        return legal.excess(self)
 
-    def _kontor_count(self, p: int) -> int:
+    def kontor_count(self, p: int) -> int:
+        """How many of seat ``p``'s estate cards lie Kontor side up."""
         return sum(1 for i in range(RING_SIZE) if self.estate_owner[i] == p and self.estate_kontor[i])
-
-    def _build_options(self, p: int) -> tuple[Action, ...]:
-        out: list[Action] = []
-        kontor_ok = self._kontor_count(p) < MAX_KONTOR
-        owner = self.estate_owner
-        if self.reserve[p] > 0:
-            for i in range(RING_SIZE):
-                if owner[i] < 0:
-                    out.append(BUILD[i])
-                    if kontor_ok and self.options.builder_places_kontor:
-                        out.append(BUILD_KONTOR[i])
-        for i in range(RING_SIZE):
-            if owner[i] == p and (self.estate_kontor[i] or kontor_ok):
-                out.append(TURN[i])
-        out.append(PASS)
-        return tuple(out)
-
-    def _explain(self, action: object) -> Exception:
-        """The specific reason ``action`` is not legal now (the slow path of ``apply``)."""
-        if not isinstance(action, ACTION_TYPES):
-            return MalformedActionError(f"not a Verräter action: {action!r}")
-        if self.phase == OVER:
-            return IllegalActionError("the game is over")
-        who = "the player to act"
-        expected: dict[int, tuple[type | tuple[type, ...], str]] = {
-            SETUP: (PlaceGutshof, f"{who} must place a Gutshof (gutshof N)"),
-            CONFLICT_PHASE: (SetConflict, f"{who} must set the conflict (conflict N/M)"),
-            DRAFT: (TakeAction, f"{who} must keep an action card (take CARD)"),
-            SUPPLY: (PlaySupply, f"{who} must play supply cards (supply V,V or supply none)"),
-            BUILD_PHASE: ((Build, TurnEstate, PassBuild), "the Builder must build, turn or pass"),
-            DRAW: (Discard, f"{who} must choose what to discard for the hand limit (discard V,V"
-                    + (")" if self.options.discard_timing == "after" else " or none)")),
-        }
-        wanted = expected[self.phase]
-        if not isinstance(action, wanted[0]):
-            return IllegalActionError(f"{action.to_text()!r} is not possible now: {wanted[1]}")
-        p = self.to_act
-        if isinstance(action, PlaceGutshof):
-            return IllegalActionError(f"landscape {action.landscape + 1} already has an estate card")
-        if isinstance(action, SetConflict):
-            a, b = action.position, (action.position + 1) % RING_SIZE
-            return IllegalActionError(f"landscapes {a + 1} and {b + 1} belong to the same house; pick a border")
-        if isinstance(action, TakeAction):
-            return IllegalActionError(f"{ACTION_NAMES[action.card]} is not among the cards passed to {who}")
-        if isinstance(action, PlaySupply):
-            if len(action.cards) > 5:
-                return IllegalActionError("at most 5 supply cards may be played")
-            return IllegalActionError(f"{who} does not hold {', '.join(map(str, action.cards))}")
-        if isinstance(action, Discard):
-            excess = self.excess()
-            if self.options.discard_timing == "after" and len(action.cards) != excess:
-                return IllegalActionError(f"{who} holds {excess} card(s) over the hand limit: discard exactly {excess}")
-            if len(action.cards) > excess:
-                return IllegalActionError(f"discarding more than {excess} card(s) gains nothing: the hand limit is met")
-            return IllegalActionError(f"{who} does not hold {', '.join(map(str, action.cards))}")
-        if isinstance(action, Build):
-            if self.reserve[p] == 0:
-                return IllegalActionError(f"{who} has no estate card left in reserve")
-            if self.estate_owner[action.landscape] >= 0:
-                return IllegalActionError(f"landscape {action.landscape + 1} already has an estate card")
-            if action.kontor and not self.options.builder_places_kontor:
-                return IllegalActionError("new estate cards are placed Gutshof side up (option builder_places_kontor)")
-            return IllegalActionError(f"{who} already has {MAX_KONTOR} Kontor in play")
-        if isinstance(action, TurnEstate):
-            if self.estate_owner[action.landscape] != p:
-                return IllegalActionError(f"{who} has no estate card under landscape {action.landscape + 1}")
-            return IllegalActionError(f"{who} already has {MAX_KONTOR} Kontor in play")
-        return IllegalActionError(f"{action!r} is not legal now")
 
     # ------------------------------------------------------------ set-up
 
@@ -382,7 +276,7 @@ class VerraeterState:
         self.estate_owner[action.landscape] = p
         self.reserve[p] -= 1
         self.log = push(self.log, Event("gutshof", p, (action.landscape,)))
-        nxt = (p + 1) % self.n
+        nxt = (p + 1) % self.num_players
         if nxt == self.start_player:
             self._deal_start_hands()
             self.begin_round()
@@ -393,15 +287,15 @@ class VerraeterState:
         """Set-up step 4: 1998 gives everyone 3, 4, 5; 2008 deals 3 random cards each."""
         deck = self.draw_pile  # all 23 cards, still in order, since new_game
         if self.options.edition == 1998:
-            for p in range(self.n):
+            for p in range(self.num_players):
                 self.hands[p] = list(START_HAND_1998)
                 for v in START_HAND_1998:
                     deck.remove(v)
             self.rng.shuffle(deck)
         else:
             self.rng.shuffle(deck)
-            for k in range(self.n):
-                p = (self.start_player + k) % self.n
+            for k in range(self.num_players):
+                p = (self.start_player + k) % self.num_players
                 self.hands[p] = sorted(deck.pop() for _ in range(START_HAND_SIZE))
                 self.log = push(self.log, Event("dealt", p, tuple(self.hands[p]), private_to=p))
         self.draw_pile = deck
@@ -420,17 +314,17 @@ class VerraeterState:
         self.conflict = action.position
         self.log = push(self.log, Event("conflict", self.to_act, (action.position,)))
         # Phase 2: the start player shuffles the action cards and puts the top one aside unseen.
-        if self._preset_deck is not None:
-            deck = list(self._preset_deck)
-            self._preset_deck = None
+        if self.preset_deck is not None:
+            deck = list(self.preset_deck)
+            self.preset_deck = None
         else:
             deck = list(range(len(ACTION_NAMES)))
             self.rng.shuffle(deck)
         self.aside = deck[0]
         self.pool = sorted(deck[1:])
-        self.offered = [()] * self.n
+        self.offered = [()] * self.num_players
         self.offered[self.start_player] = tuple(self.pool)
-        self.chosen = [-1] * self.n
+        self.chosen = [-1] * self.num_players
         self.phase = DRAFT
         self.to_act = self.start_player
 
@@ -440,7 +334,7 @@ class VerraeterState:
         self.pool.remove(action.card)
         self.log = push(self.log, Event("take", p, ()))
         self.log = push(self.log, Event("took", p, (action.card,), private_to=p))
-        nxt = (p + 1) % self.n
+        nxt = (p + 1) % self.num_players
         if nxt == self.start_player:
             self.leftover = tuple(self.pool)
             self.pool = []
@@ -456,73 +350,24 @@ class VerraeterState:
             hand.remove(v)
         self.played[p] = action.cards
         self.log = push(self.log, Event("supply", p, action.cards))
-        nxt = (p + 1) % self.n
+        nxt = (p + 1) % self.num_players
         if nxt != self.start_player:
             self.to_act = nxt
             return
-        self._resolve()
-        builder = self._holder(BUILDER)
+        scoring.resolve(self)
+        builder = self.holder(BUILDER)
         if builder >= 0:
             self.phase = BUILD_PHASE
             self.to_act = builder
         else:
             self._after_build()
 
-    def _holder(self, card: int) -> int:
+    def holder(self, card: int) -> int:
+        """The seat that kept action card ``card`` this round, -1 if nobody did."""
         try:
             return self.chosen.index(card)
         except ValueError:
             return -1
-
-    def _resolve(self) -> None:
-        """Phases 4–6: reveal, switch allegiances, compare strengths, score, turn the losing landscape."""
-        n = self.n
-        chosen = self.chosen
-        self.revealed = True
-        self.log = push(self.log, Event("reveal", -1, tuple(chosen)))
-        for p in range(n):
-            c = chosen[p]
-            if c == TRAITOR or (
-                c == DIPLOMAT5 and self.options.edition == 2008 and self.all_same_at_start
-            ):
-                self.allegiance[p] = 1 - self.allegiance[p]
-                self.log = push(self.log, Event("switch", p, (self.allegiance[p], c)))
-        a, b = self.conflict, (self.conflict + 1) % RING_SIZE
-        house = self.land_house
-        land = [a, b] if house[a] == EAGLE else [b, a]  # land[EAGLE], land[ROSE]
-        table = self.options.landscapes
-        strength = [table.cp[self.land_type[land[EAGLE]]], table.cp[self.land_type[land[ROSE]]]]
-        for p in range(n):
-            h = self.allegiance[p]
-            strength[h] += sum(self.played[p])
-            if chosen[p] == DIPLOMAT2:
-                strength[h] += 2
-            elif chosen[p] == DIPLOMAT5:
-                strength[h] += 5
-        self.strength = (strength[EAGLE], strength[ROSE])
-        if strength[EAGLE] == strength[ROSE]:
-            self.winner = -1
-            self.log = push(self.log, Event("tie", -1, self.strength))
-        else:
-            w = EAGLE if strength[EAGLE] > strength[ROSE] else ROSE
-            self.winner = w
-            lost = land[1 - w]
-            winners = [p for p in range(n) if self.allegiance[p] == w]
-            self.log = push(self.log, Event("won", -1, (w, *self.strength, lost)))
-            if winners:
-                vp = self.options.points(self.land_type[lost], len(winners))
-                for p in winners:
-                    self.conflict_vp[p] += vp
-                    self.log = push(self.log, Event("score", p, (vp, "conflict")))
-            house[lost] = w
-            self.log = push(self.log, Event("conquer", -1, (lost, w)))
-        traitor, strategist = self._holder(TRAITOR), self._holder(STRATEGIST)
-        if traitor >= 0:
-            self.traitor_vp[traitor] += 1
-            self.log = push(self.log, Event("score", traitor, (1, "traitor")))
-        if strategist >= 0:
-            self.strategist_vp[strategist] += 2
-            self.log = push(self.log, Event("score", strategist, (2, "strategist")))
 
     def _build(self, action: Action) -> None:
         p = self.to_act
@@ -541,8 +386,8 @@ class VerraeterState:
 
     def _after_build(self) -> None:
         """Phases 8–10: the strategy card moves, played supply is discarded, everyone draws."""
-        n = self.n
-        strategist = self._holder(STRATEGIST)
+        n = self.num_players
+        strategist = self.holder(STRATEGIST)
         if strategist >= 0 and strategist != self.strategy_holder:
             self.strategy_holder = strategist
             self.log = push(self.log, Event("strategy", strategist, ()))
@@ -636,14 +481,14 @@ class VerraeterState:
             self.to_act = TERMINAL
             self.log = push(self.log, Event("over", -1, (self.round, int(one_house))))
             return
-        self.chosen = [-1] * self.n
-        self.offered = [()] * self.n
+        self.chosen = [-1] * self.num_players
+        self.offered = [()] * self.num_players
         self.aside = -1
         self.leftover = ()
         self.revealed = False
         self.strength = None
         self.winner = -2
-        self.start_player = (self.start_player + 1) % self.n
+        self.start_player = (self.start_player + 1) % self.num_players
         self.round += 1
         self.begin_round()
 
@@ -651,12 +496,12 @@ class VerraeterState:
 
     def kontor_bonus(self, p: int) -> int:
         """Final scoring: Kontor in play (at most 2) × supply cards in hand (at most 3)."""
-        return min(self._kontor_count(p), MAX_KONTOR) * min(len(self.hands[p]), 3)
+        return scoring.kontor_bonus(self, p)
 
     def result(self) -> GameResult:
         over = self.phase == OVER
         rows = []
-        for p in range(self.n):
+        for p in range(self.num_players):
             rows.append(
                 {
                     "conflict": self.conflict_vp[p],
@@ -670,12 +515,12 @@ class VerraeterState:
         return GameResult(
             scores=scores,
             breakdown=tuple(rows),
-            winners=tuple(p for p in range(self.n) if scores[p] == best),
+            winners=tuple(p for p in range(self.num_players) if scores[p] == best),
             progress={"rounds": self.round},
         )
 
     def view(self, player: int) -> VerraeterView:
-        n = self.n
+        n = self.num_players
         if not -1 <= player < n:
             raise ValueError(f"no seat {player} in a {n}-player game")
         revealed = self.revealed
@@ -733,7 +578,7 @@ class VerraeterState:
 
     def __repr__(self) -> str:
         return (
-            f"<VerraeterState {self.n}p round {self.round}/{self.rounds_total} "
+            f"<VerraeterState {self.num_players}p round {self.round}/{self.rounds_total} "
             f"phase {PHASES[self.phase]} to act {self.current_player()}>"
         )
 

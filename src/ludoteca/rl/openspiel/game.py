@@ -336,6 +336,11 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         self._deal = deal
 
     @property
+    def deal(self) -> Deal:
+        """The Python-side data of this state (seed bytes, the core's state, caches); the observer reads it."""
+        return self._deal
+
+    @property
     def core(self) -> Any:
         """The rules core's state (``None`` while the seed is being drawn)."""
         return self._deal.core

@@ -112,7 +112,7 @@ class ViewObserver:
         return -1 if self.public_only else player
 
     def set_from(self, state: LudotecaState, player: int) -> None:
-        deal = state._deal
+        deal = state.deal
         if deal.core is None:
             self.tensor.fill(0.0)
             return
@@ -123,7 +123,7 @@ class ViewObserver:
         self.tensor[:] = values.reshape(-1)
 
     def string_from(self, state: LudotecaState, player: int) -> str:
-        deal = state._deal
+        deal = state.deal
         if deal.core is None:
             return f"deal: {len(deal.seed_bytes)} of {SEED_BYTES} seed bytes drawn"
         seat = self._seat(player)
