@@ -14,7 +14,7 @@ import pytest
 
 from ludoteca import games
 from ludoteca.present.verraeter.svg import render_hand, render_table
-from ludoteca.verraeter.cards import LANDSCAPE_NAMES, RING_SIZE
+from ludoteca.verraeter.components import LANDSCAPE_NAMES, RING_SIZE
 from ludoteca.verraeter.view import VerraeterView
 
 GAMES: tuple[tuple[int, int, dict[str, Any]], ...] = (

@@ -33,7 +33,7 @@ from ludoteca.kreta.actions import (
     AdmiralMove,
     King,
 )
-from ludoteca.kreta.constants import ABBOT_STEPS, CARDS, COMMANDER_POINTS, FACE_UP, PHASES, SUPPLY, TILE_SUPPLY, TILES
+from ludoteca.kreta.components import ABBOT_STEPS, CARDS, COMMANDER_POINTS, FACE_UP, PHASES, SUPPLY, TILE_SUPPLY, TILES
 from ludoteca.kreta.options import KretaOptions
 from ludoteca.kreta.tables import Tables, tables_for
 from ludoteca.kreta.view import KretaView

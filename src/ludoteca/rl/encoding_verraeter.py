@@ -35,7 +35,7 @@ from ludoteca.verraeter.actions import (
     Discard,
     PlaySupply,
 )
-from ludoteca.verraeter.cards import (
+from ludoteca.verraeter.components import (
     ACTION_KEYS,
     ESTATES_PER_PLAYER,
     FARMER_DRAW,

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ludoteca.core.events import Event
-from ludoteca.kreta.constants import CARDS
+from ludoteca.kreta.components import CARDS
 from ludoteca.kreta.scoring import places
 
 PLAY_NAMES = tuple(f"play_{card}" for card in CARDS)

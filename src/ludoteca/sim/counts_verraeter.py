@@ -11,7 +11,7 @@ from typing import Any
 
 from ludoteca.core.events import Event
 from ludoteca.verraeter.actions import Build, Discard, PlaySupply, TakeAction, TurnEstate
-from ludoteca.verraeter.cards import ACTION_KEYS, TRAITOR
+from ludoteca.verraeter.components import ACTION_KEYS, TRAITOR
 
 TAKE_NAMES = tuple("take_" + key.replace("+", "") for key in ACTION_KEYS)
 """``take_traitor``, ``take_diplomat2``, ``take_diplomat5``, ``take_builder``, ``take_strategist``, ``take_farmer``."""

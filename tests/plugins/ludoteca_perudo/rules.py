@@ -159,7 +159,8 @@ class PerudoState:
         return self._n
 
     # -- rules --------------------------------------------------------------------------------------
-    def _roll(self, starter: int) -> None:
+    def roll(self, starter: int) -> None:
+        """A new round: every seat with dice rolls them in secret, and ``starter`` bids first."""
         self.round += 1
         self.log = push(self.log, Event("round", starter, (self.round,)))
         for seat in range(self._n):
@@ -225,7 +226,7 @@ class PerudoState:
             self.dice = [() for _ in range(self._n)]
             self.bid, self.bidder = None, -1
             return
-        self._roll(loser if self.counts[loser] else self._next_alive(loser))
+        self.roll(loser if self.counts[loser] else self._next_alive(loser))
 
     def view(self, player: int) -> PerudoView:
         over = self.is_terminal()
@@ -276,7 +277,7 @@ def new_game(options: PerudoOptions, seed: int, num_players: int, start_player: 
     elif not 0 <= start_player < num_players:
         raise SetupError(f"start player {start_player} is not a seat of {num_players}")
     state = PerudoState(options, num_players, rng, start_player)
-    state._roll(start_player)
+    state.roll(start_player)
     return state
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from ludoteca.kreta.constants import CARDS, SUPPLY
+from ludoteca.kreta.components import CARDS, SUPPLY
 from ludoteca.kreta.view import KretaView
 from ludoteca.present.common import seat_name
 

@@ -17,7 +17,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ludoteca.kreta.constants import CARDS, SUPPLY
+from ludoteca.kreta.components import CARDS, SUPPLY
 from ludoteca.kreta.view import KretaView
 from ludoteca.present.common import ENGLISH, seat_name
 from ludoteca.present.i18n import Translator

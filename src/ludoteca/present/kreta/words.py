@@ -33,7 +33,7 @@ from ludoteca.kreta.actions import (
     Step,
     Stop,
 )
-from ludoteca.kreta.constants import CARDS, FACE_UP
+from ludoteca.kreta.components import CARDS, FACE_UP
 from ludoteca.kreta.view import KretaView
 from ludoteca.present.common import generic_line, number, over_text, seat_name
 from ludoteca.present.i18n import Translator

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from ludoteca.verraeter.cards import LANDSCAPE_NAMES, RING_SIZE
+from ludoteca.verraeter.components import LANDSCAPE_NAMES, RING_SIZE
 from ludoteca.verraeter.options import LandscapeTable
 from ludoteca.verraeter.view import Landscape, VerraeterView
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from ludoteca.verraeter.cards import LANDSCAPE_NAMES, RING_SIZE
+from ludoteca.verraeter.components import LANDSCAPE_NAMES, RING_SIZE
 from ludoteca.verraeter.view import VerraeterView
 
 from .svg_draw import (

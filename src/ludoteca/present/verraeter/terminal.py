@@ -20,7 +20,7 @@ from rich.text import Text
 from ludoteca.present.common import ENGLISH, seat_name
 from ludoteca.present.i18n import Translator
 from ludoteca.verraeter.actions import Action, Build, PlaceGutshof, PlaySupply, SetConflict, TurnEstate
-from ludoteca.verraeter.cards import LANDSCAPE_NAMES, RING_SIZE
+from ludoteca.verraeter.components import LANDSCAPE_NAMES, RING_SIZE
 from ludoteca.verraeter.view import VerraeterView
 
 from .words import card_name, house_name, kind_name, phase_title, rules_text

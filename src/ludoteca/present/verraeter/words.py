@@ -29,7 +29,7 @@ from ludoteca.verraeter.actions import (
     TakeAction,
     TurnEstate,
 )
-from ludoteca.verraeter.cards import DIPLOMAT5, EAGLE, RING_SIZE, ROSE, TRAITOR
+from ludoteca.verraeter.components import DIPLOMAT5, EAGLE, RING_SIZE, ROSE, TRAITOR
 from ludoteca.verraeter.options import SHIPPED
 from ludoteca.verraeter.view import VerraeterView
 
