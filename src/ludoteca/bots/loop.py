@@ -61,9 +61,7 @@ def play_out(
         try:
             action = players[seat].choose(view, offered)
         except Exception as exc:  # e.g. a bot that cannot play this game: one line, not a traceback
-            raise error(
-                f"bot {specs[seat]!r} in seat {seat + 1} failed: {type(exc).__name__}: {exc}{at}"
-            ) from exc
+            raise error(f"bot {specs[seat]!r} in seat {seat + 1} failed: {type(exc).__name__}: {exc}{at}") from exc
         took = time.perf_counter() - started
         decisions[seat] += 1
         seconds[seat] += took
