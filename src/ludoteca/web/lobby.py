@@ -31,6 +31,8 @@ __all__ = [
     "MAX_TURN_SECONDS",
     "LobbyError",
     "NewGame",
+    "bot_choices",
+    "nearest_choice",
     "new_game",
     "options_of",
     "parse_request",
