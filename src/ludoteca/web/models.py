@@ -198,7 +198,6 @@ _TIMER = f"the turn timer is a whole number of seconds from 5 to {MAX_TURN_SECON
 _ORDER = {"game": 0, "seats": 1, "options": 2, "seed": 3, "turn_seconds": 4, "name": 0, "kind": 1, "bot": 2}
 """The order of the form: what a player would want explained first."""
 _FIELD_MESSAGES = {
-    "game": "choose a game: 'verraeter' or 'kreta'",
     "seats": "'seats' must list the seats",
     "options": "'options' must be an object of name: value",
     "seed": "the seed must be a whole number from 0 to 2^63 - 1",
@@ -235,6 +234,8 @@ def first_error(exc: ValidationError) -> str:
         text = error["msg"]
     elif len(loc) == 2 and loc[0] == "seats":
         return f"seat {int(loc[1]) + 1} must be an object with a 'kind'"
+    elif loc == ("game",):
+        text = f"choose a game: {' or '.join(repr(name) for name in games.names())}"
     else:
         text = _FIELD_MESSAGES.get(str(loc[-1]), error["msg"])
     if len(loc) > 2 and loc[0] == "seats":
