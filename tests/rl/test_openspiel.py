@@ -25,7 +25,7 @@ from open_spiel.python.algorithms.mcts import MCTSBot, RandomRolloutEvaluator
 from open_spiel.python.observation import make_observation
 
 from ludoteca import bots, games
-from ludoteca.arena import runner
+from ludoteca.arena import runner, workers
 from ludoteca.arena.runner import Match
 from ludoteca.bots import Budget
 from ludoteca.core.rng import Rng
@@ -404,7 +404,7 @@ def test_the_arena_seats_the_bot_in_spawned_workers(monkeypatch: pytest.MonkeyPa
     """Spawned workers start from nothing: they find the bot through its entry point, not a registration."""
     spawn = multiprocessing.get_context("spawn")
     monkeypatch.setattr(
-        runner, "ProcessPoolExecutor", partial(concurrent.futures.ProcessPoolExecutor, mp_context=spawn)
+        workers, "ProcessPoolExecutor", partial(concurrent.futures.ProcessPoolExecutor, mp_context=spawn)
     )
     match = Match("verraeter", {}, ("openspiel-ismcts:3", "random", "random"), seed=2026)
     records = runner.run(match, deals=2, jobs=2)

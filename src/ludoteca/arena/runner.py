@@ -10,37 +10,30 @@ and every action a bot returns is checked against the legal actions before it is
 
 from __future__ import annotations
 
-import signal
-import time
 from collections.abc import Callable, Mapping
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from ludoteca import bots, games
-from ludoteca.core.errors import LudotecaError
+from ludoteca.bots.loop import BotGameError, play_out
+from ludoteca.core import seeds
 from ludoteca.core.game import GameDefinition
-from ludoteca.core.rng import Rng
+
+from .workers import in_pool
 
 BotFactory = Callable[[str, int], Any]
 """``factory(spec, seed) -> bot``: :func:`ludoteca.bots.from_spec`, or a fake in tests."""
 
-_SALT = 0xA7E4A5EED
 
-
-class ArenaError(LudotecaError):
+class ArenaError(BotGameError):
     """A bot misbehaved in the arena: it raised an exception, or returned an action that is not legal."""
 
 
 def derive_seed(seed: int, *keys: int) -> int:
     """A 63-bit seed from the arena seed and ``keys`` (deal; deal and lineup index): chained SplitMix64
-    steps, so neighbouring deals or bots get unrelated streams."""
-    rng = Rng(seed ^ _SALT)
-    for key in keys:
-        rng = Rng(rng.next64() ^ key)
-    return rng.next64() >> 1
-
-
+    steps, so neighbouring deals or bots get unrelated streams (:func:`ludoteca.core.seeds.derive_seed`)."""
+    return seeds.derive_seed(seed, *keys, salt=seeds.ARENA_SALT)
 @dataclass(frozen=True)
 class Match:
     """What every deal of one arena run shares; plain data, so it pickles to worker processes."""
@@ -83,45 +76,17 @@ def play_game(
     state = definition.new_game(options, derive_seed(match.seed, deal), n)
     by_seat = [(p - rotation) % n for p in range(n)]  # the lineup index in each seat
     players = [factory(match.lineup[i], derive_seed(match.seed, deal, i)) for i in by_seat]
-    decisions = [0] * n
-    seconds = [0.0] * n
-    longest = [0.0] * n
-    while not state.is_terminal():
-        p = state.current_player()
-        legal = state.legal_actions()
-        view, offered = state.view(p), list(legal)  # a copy: the bot cannot alter what it is checked against
-        started = time.perf_counter()
-        try:
-            action = players[p].choose(view, offered)
-        except Exception as exc:  # e.g. a bot that cannot play this game: one line, not a traceback
-            raise ArenaError(
-                f"bot {match.lineup[by_seat[p]]!r} in seat {p + 1} failed: {type(exc).__name__}: {exc} "
-                f"(deal {deal}, rotation {rotation})"
-            ) from exc
-        took = time.perf_counter() - started
-        decisions[p] += 1
-        seconds[p] += took
-        longest[p] = max(longest[p], took)
-        if action not in legal:
-            raise ArenaError(
-                f"bot {match.lineup[by_seat[p]]!r} in seat {p + 1} returned an illegal action "
-                f"{_text(action)} (deal {deal}, rotation {rotation})"
-            )
-        state.apply(action)
-    result = state.result()
+    specs = [match.lineup[i] for i in by_seat]
+    played = play_out(state, players, specs, f"deal {deal}, rotation {rotation}", ArenaError)
+    result = played.state.result()
     shares = result.win_shares()
     return [
-        SeatRecord(deal, rotation, p, by_seat[p], result.scores[p], shares[p], decisions[p], seconds[p], longest[p])
+        SeatRecord(
+            deal, rotation, p, by_seat[p], result.scores[p], shares[p], played.decisions[p], played.seconds[p],
+            played.longest[p],
+        )
         for p in range(n)
     ]
-
-
-def _text(action: object) -> str:
-    to_text = getattr(action, "to_text", None)
-    try:
-        return repr(to_text()) if callable(to_text) else repr(action)
-    except Exception:
-        return repr(action)
 
 
 def play_deal(
@@ -144,11 +109,6 @@ def _play_deal_task(match: Match, deal: int) -> list[SeatRecord]:
     return play_deal(definition, definition.options_from_dict(match.options), match, deal)
 
 
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the parent, which cancels the pool (no traceback per worker)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def run(match: Match, deals: int, jobs: int, on_deal: Callable[[], None] | None = None) -> list[SeatRecord]:
     """All records of deals ``0 .. deals-1`` in deal order; ``jobs`` processes (1: in this process).
 
@@ -164,26 +124,7 @@ def run(match: Match, deals: int, jobs: int, on_deal: Callable[[], None] | None 
             by_deal[deal] = play_deal(definition, options, match, deal)
             tick()
     else:
-        with ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts) as pool:
-            futures: dict[Future[list[SeatRecord]], int] = {
-                pool.submit(_play_deal_task, match, deal): deal for deal in range(deals)
-            }
-            _collect(futures, by_deal, tick)
+        for deal, records in in_pool(partial(_play_deal_task, match), range(deals), jobs):
+            by_deal[deal] = records
+            tick()
     return [record for deal in range(deals) for record in by_deal[deal]]
-
-
-def _collect(
-    futures: dict[Future[list[SeatRecord]], int], by_deal: dict[int, list[SeatRecord]], tick: Callable[[], None]
-) -> None:
-    """Gather finished deals as they come; on the first error or an interrupt, cancel what has not started."""
-    pending: set[Future[list[SeatRecord]]] = set(futures)
-    try:
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                by_deal[futures[future]] = future.result()
-                tick()
-    except BaseException:
-        for future in pending:
-            future.cancel()
-        raise

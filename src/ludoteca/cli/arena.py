@@ -14,13 +14,14 @@ import secrets
 
 import click
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
 from ludoteca import bots
 from ludoteca.arena import runner
 from ludoteca.arena.stats import Estimate
 from ludoteca.arena.summary import BotSummary, summarize
+
+from .common import describe_options, find_game, make_console, parse_options, parse_seats, progress_bar
 
 
 @click.command(
@@ -77,12 +78,9 @@ def arena(
       ludoteca arena verraeter --seats heuristic,random,random,random --games 400
       ludoteca arena kreta --seats ismcts:800,heuristic --games 100 --seed 1 --json
     """
-    # Imported here: main imports this module to register the command, and these helpers live there.
-    from .main import _console, _describe_options, _game, _parse_options, _parse_seats
-
-    definition = _game(game)
-    lineup = tuple(_parse_seats(seats, definition, humans=False))
-    options = definition.options_from_dict(_parse_options(option_pairs))
+    definition = find_game(game)
+    lineup = tuple(parse_seats(seats, definition, humans=False))
+    options = definition.options_from_dict(parse_options(option_pairs))
     n = len(lineup)
     deals = math.ceil(num_games / n)
     chosen_seed = secrets.randbelow(10**9) if seed is None else seed
@@ -102,12 +100,12 @@ def arena(
         }
         click.echo(json.dumps(out, ensure_ascii=False))
         return 0
-    console = _console()
+    console = make_console()
     rounded = f" (--games {num_games} rounded up to whole deals)" if deals * n != num_games else ""
     console.print(f"[bold]Arena · {definition.title}[/] · {n} players · {', '.join(lineup)}", soft_wrap=True)
     again = "" if seed is not None else f" (run it again with --seed {chosen_seed})"
     console.print(
-        f"Rules: {_describe_options(options, definition)} · seed {chosen_seed}{again}", style="dim", soft_wrap=True
+        f"Rules: {describe_options(options, definition)} · seed {chosen_seed}{again}", style="dim", soft_wrap=True
     )
     dealt = f"{deals} deal{'s' if deals != 1 else ''} × {n} seat rotations = {deals * n} games{rounded}"
     console.print(dealt, soft_wrap=True)
@@ -128,21 +126,9 @@ def arena(
 
 
 def _run_with_progress(match: runner.Match, deals: int, jobs: int) -> list[runner.SeatRecord]:
-    """The records of all deals, with a progress bar on stderr when it is a terminal.
-
-    ``auto_refresh`` is off so that rich starts no thread before the worker processes are forked; the
-    bar is redrawn as each deal finishes.
-    """
-    err = Console(stderr=True)
-    columns = (
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("deals"),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=err, transient=True, auto_refresh=False, disable=not err.is_terminal) as bar:
+    """The records of all deals, with a progress bar on stderr when it is a terminal (redrawn as each
+    deal finishes)."""
+    with progress_bar("deals") as bar:
         task = bar.add_task("Arena", total=deals)
 
         def tick() -> None:

@@ -8,7 +8,6 @@ non-standalone mode so that its own usage errors get the same one-line treatment
 from __future__ import annotations
 
 import json
-import os
 import secrets
 import sys
 from collections.abc import Sequence
@@ -16,17 +15,27 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import click
-from rich.console import Console
 
-from ludoteca import __version__, bots, games
+from ludoteca import __version__, bots
 from ludoteca.core.errors import LudotecaError, RecordError
-from ludoteca.core.game import TERMINAL, GameDefinition
+from ludoteca.core.game import TERMINAL
 from ludoteca.core.records import GameRecord, replay, stored_options
-from ludoteca.core.rng import Rng
 
 from .arena import arena
+from .common import (
+    DEFAULT_BOT,
+    HUMAN,
+    bot_seed_stream,
+    describe_options,
+    find_game,
+    make_console,
+    parse_names,
+    parse_options,
+    parse_seats,
+    print_option_warnings,
+)
 from .db import db
-from .play import HUMAN, Seat, Session
+from .play import Seat, Session
 from .recording import Recorder, new_record
 from .renderers import Renderer, lang_option
 from .report import report
@@ -34,8 +43,6 @@ from .results import result_json, result_renderables
 from .serve import serve
 from .simulate import simulate
 
-DEFAULT_BOT = "heuristic"
-"""Who fills the seats nobody named: the hand-written strategy (instant, and worth beating)."""
 EXIT_USAGE = 2
 
 
@@ -67,26 +74,6 @@ def _fail(message: str) -> NoReturn:
     sys.exit(EXIT_USAGE)
 
 
-def _game(name: str) -> GameDefinition:
-    """The registry's game, or a clear error while a game's rules core is not yet in this build."""
-    try:
-        return games.get(name)
-    except ModuleNotFoundError as e:
-        if not (e.name or "").startswith("ludoteca."):
-            raise
-    except AttributeError:  # a package without its DEFINITION yet
-        pass
-    raise LudotecaError(f"the game {name!r} is not available in this version of ludoteca")
-
-
-def _console() -> Console:
-    """Rich's console; when writing to a file or pipe, 100 columns (rich would say 80) so boards fit."""
-    console = Console(highlight=False)
-    if not console.is_terminal and not os.environ.get("COLUMNS"):
-        console = Console(highlight=False, width=100)
-    return console
-
-
 @click.group(
     "ludoteca", cls=_LudotecaCLI, no_args_is_help=True, context_settings={"help_option_names": ["-h", "--help"]}
 )
@@ -108,76 +95,6 @@ def cli() -> None:
 
 
 # ---------------------------------------------------------------- play
-
-
-def _parse_seats(text: str | None, definition: GameDefinition, humans: bool = True) -> list[str]:
-    """One normalised entry per seat: ``human`` (unless ``humans`` is off, as in the arena) or a bot spec
-    such as ``ismcts:hard`` (``Random`` and ``random : 800`` become ``random`` and ``random:800``)."""
-    if text is None:
-        n = min(max(4, definition.min_players), definition.max_players)
-        return [HUMAN] + [DEFAULT_BOT] * (n - 1)
-    kinds = []
-    for entry in text.split(","):
-        name, colon, budget = entry.strip().lower().partition(":")
-        kind = f"{name.strip()}:{budget.strip()}" if colon else name.strip()
-        if not kind:
-            raise click.BadParameter("an empty seat (give one entry per seat)", param_hint="'--seats'")
-        if kind != HUMAN or not humans:
-            if humans and kind.partition(":")[0] not in bots.names():
-                known = ", ".join((HUMAN, *bots.names()))
-                raise click.BadParameter(f"unknown seat {kind!r} (use {known})", param_hint="'--seats'")
-            try:
-                bots.parse_spec(kind)
-            except bots.UnknownBotError as exc:
-                raise click.BadParameter(str(exc), param_hint="'--seats'") from exc
-        kinds.append(kind)
-    lo, hi = definition.min_players, definition.max_players
-    if not lo <= len(kinds) <= hi:
-        raise click.BadParameter(
-            f"{definition.title} takes {lo}–{hi} players, not {len(kinds)}", param_hint="'--seats'"
-        )
-    return kinds
-
-
-def _parse_names(text: str | None, definition: GameDefinition, n: int) -> list[str]:
-    if text is None:
-        defaults = list(definition.seat_names)
-        return defaults[:n] if len(defaults) >= n else [f"Player {p + 1}" for p in range(n)]
-    names = [s.strip() for s in text.split(",")]
-    if len(names) != n:
-        raise click.BadParameter(f"{len(names)} names for {n} seats", param_hint="'--names'")
-    if any(not s for s in names):
-        raise click.BadParameter("names must not be empty", param_hint="'--names'")
-    if len({s.lower() for s in names}) != n:
-        raise click.BadParameter("names must be different", param_hint="'--names'")
-    return names
-
-
-def _parse_options(pairs: Sequence[str]) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for pair in pairs:
-        key, eq, value = pair.partition("=")
-        key = key.strip()
-        if not eq or not key:
-            raise click.BadParameter(f"{pair!r} is not KEY=VALUE", param_hint="'--option'")
-        if key in out:
-            raise click.BadParameter(f"{key} is given twice", param_hint="'--option'")
-        out[key] = value.strip()
-    return out
-
-
-def _print_option_warnings(console: Console, definition: GameDefinition, options: Any) -> None:
-    """The game's warnings about the options in force (a Kreta board file unlike the printed board)."""
-    if definition.option_warnings is not None:
-        for line in definition.option_warnings(options):
-            console.print(line, style="yellow", soft_wrap=True, markup=False, highlight=False)
-
-
-def _describe_options(options: Any, definition: GameDefinition) -> str:
-    describe = getattr(options, "describe", None)
-    if callable(describe):
-        return str(describe())
-    return ", ".join(f"{k}={v}" for k, v in definition.options_to_dict(options).items()) or "defaults"
 
 
 @cli.command(
@@ -223,33 +140,33 @@ def play(
         return _resume(game, resume_path, seats, seed, option_pairs, record_path, names, delay, verbose, lang)
     if game is None:
         raise click.UsageError("name a GAME (verraeter or kreta), or give --resume FILE")
-    definition = _game(game)
-    kinds = _parse_seats(seats, definition)
-    seat_names = _parse_names(names, definition, len(kinds))
-    options = definition.options_from_dict(_parse_options(option_pairs))
+    definition = find_game(game)
+    kinds = parse_seats(seats, definition)
+    seat_names = parse_names(names, definition, len(kinds))
+    options = definition.options_from_dict(parse_options(option_pairs))
     chosen_seed = secrets.randbelow(10**9) if seed is None else seed
     state = definition.new_game(options, chosen_seed, len(kinds))
     recorder = Recorder(new_record(definition, options, chosen_seed, seat_names, kinds), record_path)
     recorder.start()
-    console = _console()
+    console = make_console()
     who = ", ".join(f"{n} ({k})" for n, k in zip(seat_names, kinds, strict=True))
     console.print(f"[bold]{definition.title}[/] · {who}")
     console.print(
         f"Seed {chosen_seed} (play it again with --seed {chosen_seed}) · rules: "
-        f"{_describe_options(options, definition)}",
+        f"{describe_options(options, definition)}",
         style="dim",
         soft_wrap=True,
     )
-    _print_option_warnings(console, definition, options)
+    print_option_warnings(console, definition, options)
     players = _players(seat_names, kinds, chosen_seed)
     return Session(definition, state, players, recorder, console, delay=delay, verbose=verbose, lang=lang).run()
 
 
 def _players(names: Sequence[str], kinds: Sequence[str], seed: int, moves_made: int = 0) -> list[Seat]:
     """The seats, bots seeded from the game seed (and, on resuming, from how far the game has got)."""
-    bot_seeds = Rng(seed ^ 0xB0B5EED ^ (moves_made * 0x9E3779B1))
+    seeds = bot_seed_stream(seed, moves_made)
     return [
-        Seat(name, kind, None if kind == HUMAN else bots.from_spec(kind, bot_seeds.next64()))
+        Seat(name, kind, None if kind == HUMAN else bots.from_spec(kind, seeds.next64()))
         for name, kind in zip(names, kinds, strict=True)
     ]
 
@@ -271,29 +188,29 @@ def _resume(
         raise click.UsageError("--seed, --option and --names come from the record when resuming")
     record = _read_record(path)
     try:
-        definition = _game(record.game)
-        if game is not None and _game(game).name != definition.name:
+        definition = find_game(record.game)
+        if game is not None and find_game(game).name != definition.name:
             raise LudotecaError(f"{path} records a game of {definition.title}, not {game}")
         state = replay(definition, record)
     except LudotecaError as e:
         raise RecordError(f"{path}: {e}") from None
     n = len(record.players)
     if seats is not None:
-        kinds = _parse_seats(seats, definition)
+        kinds = parse_seats(seats, definition)
         if len(kinds) != n:
             raise click.BadParameter(f"the recorded game has {n} seats, not {len(kinds)}", param_hint="'--seats'")
     elif record.seats is not None:
-        kinds = _parse_seats(",".join(record.seats), definition)
+        kinds = parse_seats(",".join(record.seats), definition)
     else:
         kinds = [HUMAN] + [DEFAULT_BOT] * (n - 1)
     record.seats = list(kinds)
-    console = _console()
+    console = make_console()
     options = stored_options(definition, record.options)
     who = ", ".join(f"{nm} ({k})" for nm, k in zip(record.players, kinds, strict=True))
     console.print(f"[bold]{definition.title}[/] · resumed from {path} after {len(record.actions)} actions · {who}",
                   soft_wrap=True)
-    console.print(f"Seed {record.seed} · rules: {_describe_options(options, definition)}", style="dim", soft_wrap=True)
-    _print_option_warnings(console, definition, options)
+    console.print(f"Seed {record.seed} · rules: {describe_options(options, definition)}", style="dim", soft_wrap=True)
+    print_option_warnings(console, definition, options)
     recorder = Recorder(record, record_path or path)
     recorder.start()
     players = _players(record.players, kinds, record.seed, len(record.actions))
@@ -346,7 +263,7 @@ def replay_cmd(file: str, as_json: bool, upto: int | None, show_log: bool, row: 
     """
     record = _simulated_record(file, row) if row is not None or Path(file).is_dir() else _read_record(file)
     try:
-        definition = _game(record.game)
+        definition = find_game(record.game)
         state = replay(definition, record, upto)
     except LudotecaError as e:
         raise RecordError(f"{file}: {e}") from None
@@ -357,11 +274,11 @@ def replay_cmd(file: str, as_json: bool, upto: int | None, show_log: bool, row: 
         summary = result_json(definition, record, options, result, finished, len(record.actions[:upto]))
         click.echo(json.dumps(summary, ensure_ascii=False))
         return 0
-    console = _console()
+    console = make_console()
     renderer = Renderer(definition.name, lang)
     names = record.players
     console.print(f"[bold]{definition.title}[/] · {', '.join(names)} · seed {record.seed}")
-    console.print(f"Rules: {_describe_options(options, definition)}", style="dim", highlight=False)
+    console.print(f"Rules: {describe_options(options, definition)}", style="dim", highlight=False)
     if show_log:
         public = state.view(-1)
         for event in public.log:
@@ -390,8 +307,8 @@ def replay_cmd(file: str, as_json: bool, upto: int | None, show_log: bool, row: 
 @lang_option
 def board(game: str, svg_path: str, option_pairs: tuple[str, ...], lang: str) -> int:
     """Draw the board of GAME (kreta) as an SVG picture: the shipped one, or a board file (-o board=FILE)."""
-    definition = _game(game)
-    options = definition.options_from_dict(_parse_options(option_pairs))
+    definition = find_game(game)
+    options = definition.options_from_dict(parse_options(option_pairs))
     renderer = Renderer(definition.name, lang)
     svg = renderer.presenter.blank_board_svg(options, renderer.tr) if renderer.presenter is not None else None
     if svg is None:

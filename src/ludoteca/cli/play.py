@@ -27,8 +27,6 @@ from .recording import Recorder
 from .renderers import Renderer
 from .results import result_renderables
 
-HUMAN = "human"
-
 
 @dataclass
 class Seat:

@@ -13,11 +13,11 @@ import sys
 from pathlib import Path
 
 import click
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from ludoteca import bots
 from ludoteca.core.errors import LudotecaError
+
+from .common import find_game, parse_options, parse_seats, progress_bar
 
 
 def _grid(pairs: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -83,8 +83,6 @@ def simulate(
       ludoteca simulate kreta --games 2000 --seats heuristic,heuristic --out studies/k2
       ludoteca simulate kreta --games 200 --seats heuristic,random --backend ray --address 10.0.0.5:6379 --out k
     """
-    from .main import _game, _parse_options, _parse_seats
-
     if address and backend != "ray":
         raise click.BadParameter("--address needs --backend ray", param_hint="'--address'")
     try:
@@ -94,24 +92,15 @@ def simulate(
         raise LudotecaError(
             f"simulation needs the analysis extra ({e.name} is missing): pip install 'ludoteca[analysis]'"
         ) from None
-    definition = _game(game)
-    lineup = tuple(_parse_seats(seats, definition, humans=False))
+    definition = find_game(game)
+    lineup = tuple(parse_seats(seats, definition, humans=False))
     chosen_seed = secrets.randbelow(10**9) if seed is None else seed
-    study = Study(definition.name, lineup, num_games, chosen_seed, _grid(grid_pairs), _parse_options(option_pairs))
+    study = Study(definition.name, lineup, num_games, chosen_seed, _grid(grid_pairs), parse_options(option_pairs))
     workers = jobs or (0 if backend == "ray" else os.cpu_count() or 1)
     command = shlex.join(["ludoteca", "simulate", *sys.argv[2:]]) if len(sys.argv) > 1 else ""
-    err = Console(stderr=True)
-    columns = (
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("games"),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-    )
     out = Path(out_dir)
     total = num_games * len(cells(study))
-    with Progress(*columns, console=err, transient=True, auto_refresh=False, disable=not err.is_terminal) as bar:
+    with progress_bar("games") as bar:
         task = bar.add_task("Simulating", total=total)
 
         def tick(games: int) -> None:

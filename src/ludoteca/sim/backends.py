@@ -8,13 +8,12 @@ is imported only when asked for (it is an optional extra and takes seconds to st
 from __future__ import annotations
 
 import os
-import signal
 import socket
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from typing import Any
 
+from ludoteca.arena.workers import in_pool
 from ludoteca.core.errors import LudotecaError
 
 from .plan import Task
@@ -38,27 +37,12 @@ def run(tasks: Sequence[Task], backend: str = "local", jobs: int = 1, address: s
     raise BackendError(f"unknown backend {backend!r} (choose from {', '.join(BACKENDS)})")
 
 
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the parent, which cancels the pool (no traceback per worker)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _local(tasks: Sequence[Task], jobs: int) -> Done:
     if jobs <= 1:
         for task in tasks:
             yield task, play_task(task)
         return
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts) as pool:
-        futures: dict[Future[list[Row]], Task] = {pool.submit(play_task, task): task for task in tasks}
-        pending: set[Future[list[Row]]] = set(futures)
-        try:
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in done:
-                    yield futures[future], future.result()
-        finally:  # an error, an interrupt or an abandoned generator: drop what has not started
-            for future in pending:
-                future.cancel()
+    yield from in_pool(play_task, tasks, jobs)
 
 
 @contextmanager

@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from ludoteca import bots, games
-from ludoteca.arena.runner import derive_seed
-from ludoteca.core.errors import LudotecaError
+from ludoteca.bots.loop import BotGameError, Played, play_out
 from ludoteca.core.events import Event, EventLog
 from ludoteca.core.plugin import PluginError
+from ludoteca.core.seeds import ARENA_SALT, derive_seed
 
 from .plan import Task
 
@@ -43,7 +43,7 @@ class Counters(Protocol):
         ...
 
 
-class SimulationError(LudotecaError):
+class SimulationError(BotGameError):
     """A game of the study could not be played (a bot failed or returned an illegal action)."""
 
 
@@ -92,10 +92,11 @@ def play_game(
     index: int,
 ) -> Row:
     n = len(task.seats)
-    seed = derive_seed(task.seed, index)
-    bot_seeds = [derive_seed(task.seed, index, seat) for seat in range(n)]
+    seed = derive_seed(task.seed, index, salt=ARENA_SALT)  # the arena's derivation: a study's game i is its deal i
+    bot_seeds = [derive_seed(task.seed, index, seat, salt=ARENA_SALT) for seat in range(n)]
     where = f"cell {task.cell}, game {index}"
-    state, moves = play_out(definition, options, seed, task.seats, bot_seeds, where)
+    played = play_bots(definition, options, seed, task.seats, bot_seeds, where)
+    state, moves = played.state, played.moves
     result = state.result()
     events = all_events(state.log)
     row: Row = {
@@ -120,28 +121,13 @@ def play_game(
     return row
 
 
-def play_out(
+def play_bots(
     definition: Any, options: Any, seed: int, seats: Sequence[str], bot_seeds: Sequence[int], where: str = ""
-) -> tuple[Any, list[tuple[int, Any]]]:
-    """One game from ``seed`` to the end, seat ``s`` played by ``seats[s]`` seeded with ``bot_seeds[s]``: the
-    final state and the ``(seat, action)`` moves. Simulations and their replays both play through here, so
-    a row replays exactly. Bots see only their views; a bot that fails or returns an illegal action stops
+) -> Played:
+    """One game from ``seed`` to the end, seat ``s`` played by ``seats[s]`` seeded with ``bot_seeds[s]``
+    (through the one bot-game loop, :func:`ludoteca.bots.loop.play_out`). Simulations and their replays
+    both play through here, so a row replays exactly; a bot that fails or returns an illegal action stops
     the game with a :class:`SimulationError` saying where (``where``)."""
     players = [bots.from_spec(spec, s) for spec, s in zip(seats, bot_seeds, strict=True)]
     state = definition.new_game(options, seed, len(seats))
-    moves: list[tuple[int, Any]] = []
-    at = f" ({where})" if where else ""
-    while not state.is_terminal():
-        seat = state.current_player()
-        legal = state.legal_actions()
-        try:
-            action = players[seat].choose(state.view(seat), list(legal))
-        except Exception as exc:
-            raise SimulationError(
-                f"bot {seats[seat]!r} in seat {seat + 1} failed: {type(exc).__name__}: {exc}{at}"
-            ) from exc
-        if action not in legal:
-            raise SimulationError(f"bot {seats[seat]!r} in seat {seat + 1} returned an illegal action{at}")
-        state.apply(action)
-        moves.append((seat, action))
-    return state, moves
+    return play_out(state, players, seats, where, SimulationError)

@@ -17,7 +17,7 @@ import pyarrow.compute as pc
 from ludoteca import games
 from ludoteca.core.records import GameRecord, stored_options
 
-from .play import play_out
+from .play import play_bots
 from .results import ResultsError, load
 
 
@@ -28,8 +28,8 @@ def record_of(row: Mapping[str, Any]) -> GameRecord:
     options = stored_options(definition, options_dict)
     seats = [str(spec) for spec in row["bots"]]
     seeds = [int(seed) for seed in row["bot_seeds"]]
-    _, moves = play_out(definition, options, int(row["seed"]), seats, seeds)
-    actions = [action.to_text() for _, action in moves]
+    played = play_bots(definition, options, int(row["seed"]), seats, seeds)
+    actions = [action.to_text() for _, action in played.moves]
     names = [f"{spec} {seat + 1}" for seat, spec in enumerate(seats)]
     return GameRecord(definition.name, options_dict, int(row["seed"]), names, actions, seats=seats)
 

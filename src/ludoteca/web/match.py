@@ -22,13 +22,12 @@ from ludoteca.core.digest import GameDigest
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import GameDefinition
 from ludoteca.core.records import GameRecord, parse_record_action, replay, start, stored_options
-from ludoteca.core.rng import Rng
+from ludoteca.core.seeds import SERVER_SALT, derive_seed
 
 from . import jsonin
 
 AUTOPLAY_BOT = "heuristic"
 """Who plays a human seat whose player left or ran out of time, until they take it back."""
-_SEED_SALT = 0x6C75646F74656361  # "ludoteca"
 
 
 class MatchError(LudotecaError):
@@ -194,10 +193,7 @@ class Match:
     def bot_seed(self, seat: int) -> int:
         """The seed of the bot deciding ``seat``'s next move: a function of the game seed, the seat and
         the version, so a bot's move after a restart is the move it would have made without one."""
-        rng = Rng(self.seed ^ _SEED_SALT)
-        for key in (seat, self.version):
-            rng = Rng(rng.next64() ^ key)
-        return rng.next64() >> 1
+        return derive_seed(self.seed, seat, self.version, salt=SERVER_SALT)
 
     def make_bot(self, seat: int) -> bots.Bot:
         return bots.from_spec(self.seats[seat].bot_spec, self.bot_seed(seat))

@@ -1,16 +1,19 @@
-"""The client → server messages of the table's WebSocket, parsed and typed before anything acts on them.
+"""The client → server messages of the table's WebSocket, as Pydantic models, parsed before anything acts.
 
 A frame becomes a message in one place: :func:`parse` reads it through :func:`.jsonin.loads` (so depth,
-``NaN`` and repeated keys are refused before Python's parser runs) and checks every field of a known
-type against the protocol of ``docs/web.md``: which fields exist, and of which JSON type. A ``version``
-of ``true``, ``1.0`` or ``10**30``, a ``lang`` that is an object, a field the protocol does not have:
-each is ``malformed`` with the reason, before any handler sees it. Types this module does not know are
-left for the dispatcher to answer ``unknown_type``.
+``NaN`` and repeated keys are refused before Python's parser runs) and validates it strictly (no
+coercion, no field the protocol does not have) against the model of its ``type`` (``docs/web.md``). A
+``version`` of ``true``, ``1.0`` or ``10**30``, a ``lang`` that is an object, a field the protocol does
+not have: each is ``malformed`` with the reason, before any handler sees it. Types this module does not
+know become :class:`Unknown`, for the dispatcher to answer ``unknown_type``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic_core import PydanticCustomError
 
 from . import jsonin
 from .match import MatchError
@@ -18,28 +21,78 @@ from .match import MatchError
 MAX_VERSION = 2**63 - 1
 """The largest version number a client may name (a stored game never comes near it)."""
 
-_TEXT = "text"
-_TOKEN = "token"
-_VERSION = "version"
-_ACTION = "action"
+_STRICT = ConfigDict(strict=True, extra="forbid")
 
-FIELDS: dict[str, dict[str, str]] = {
-    "hello": {"token": _TOKEN, "lang": _TEXT},
-    "action": {"version": _VERSION, "action": _ACTION},
-    "lang": {"lang": _TEXT},
-    "sync": {},
-    "ping": {},
-    "hint": {},
-    "leave": {},
-    "take_back": {},
+
+class Hello(BaseModel):
+    """Take a seat (``token``) or watch (``null``); optionally in a language."""
+
+    model_config = _STRICT
+    type: Literal["hello"]
+    token: str | None = None
+    lang: str = ""
+    """Only if given (see ``model_fields_set``): the language of the texts this connection receives."""
+
+
+class Action(BaseModel):
+    """Play ``action`` (notation text, or its JSON object) on the game at ``version``."""
+
+    model_config = _STRICT
+    type: Literal["action"]
+    version: Annotated[int, Field(ge=0, le=MAX_VERSION)] | None = None
+    """Left out: explained further in (``stale``); ``null`` is malformed."""
+    action: str | dict[str, Any] | None = None
+
+    @field_validator("version", "action", mode="before")
+    @classmethod
+    def _not_null(cls, value: Any) -> Any:
+        """May be left out, but not sent as ``null`` (validators do not run on a left-out field)."""
+        if value is None:
+            raise PydanticCustomError("null", "null")
+        return value
+
+
+class Lang(BaseModel):
+    """Switch this connection's language."""
+
+    model_config = _STRICT
+    type: Literal["lang"]
+    lang: str
+
+
+class Bare(BaseModel):
+    """A message with no fields: ``sync``, ``ping``, ``hint``, ``leave``, ``take_back``."""
+
+    model_config = _STRICT
+    type: Literal["sync", "ping", "hint", "leave", "take_back"]
+
+
+class Unknown(BaseModel):
+    """A message of a type this server does not know (answered ``unknown_type``)."""
+
+    model_config = ConfigDict(extra="ignore")
+    type: str
+
+
+Message = Hello | Action | Lang | Bare | Unknown
+
+MODELS: dict[str, type[BaseModel]] = {
+    "hello": Hello,
+    "action": Action,
+    "lang": Lang,
+    **{kind: Bare for kind in ("sync", "ping", "hint", "leave", "take_back")},
 }
-"""Each known message type and its fields (besides ``type``), with what each field holds."""
+"""Each known message type and its model."""
 
-REQUIRED = {"lang": ("lang",)}
-"""Fields a message cannot do without (a missing ``version`` or ``token`` is explained further in)."""
+_WANTED = {
+    "lang": "must be text",
+    "token": "must be the seat's token as text, or null to watch",
+    "version": f"must be a whole number from 0 to {MAX_VERSION}",
+    "action": "must be the action's notation text (or its JSON object)",
+}
 
 
-def parse(data: str) -> dict[str, Any]:
+def parse(data: str) -> Message:
     """The message a frame holds, typed, or :class:`~.match.MatchError` ``malformed`` saying why."""
     try:
         msg = jsonin.loads(data)
@@ -47,34 +100,24 @@ def parse(data: str) -> dict[str, Any]:
         raise MatchError("malformed", str(e)) from None
     if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
         raise MatchError("malformed", "a message is a JSON object with a 'type'")
-    fields = FIELDS.get(msg["type"])
-    if fields is None:
-        return msg
-    unknown = set(msg) - set(fields) - {"type"}
+    model = MODELS.get(msg["type"])
+    if model is None:
+        return Unknown(type=msg["type"])
+    try:
+        parsed: Message = model.model_validate(msg)  # type: ignore[assignment]
+    except ValidationError as e:
+        raise MatchError("malformed", _reason(msg["type"], e)) from None
+    return parsed
+
+
+def _reason(kind: str, exc: ValidationError) -> str:
+    """What was wrong, in the order a client would want it: unknown fields, a missing field, a wrong type."""
+    errors = exc.errors()
+    unknown = sorted(str(e["loc"][0]) for e in errors if e["type"] == "extra_forbidden")
     if unknown:
-        raise MatchError("malformed", f"unknown field(s) of {msg['type']!r}: {', '.join(sorted(unknown))[:80]}")
-    for name in REQUIRED.get(msg["type"], ()):
-        if name not in msg:
-            raise MatchError("malformed", f"{msg['type']!r} needs its {name!r}")
-    for name, kind in fields.items():
-        if name in msg and not _fits(kind, msg[name]):
-            raise MatchError("malformed", f"{name!r} {_WANTED[kind]}")
-    return msg
-
-
-_WANTED = {
-    _TEXT: "must be text",
-    _TOKEN: "must be the seat's token as text, or null to watch",
-    _VERSION: f"must be a whole number from 0 to {MAX_VERSION}",
-    _ACTION: "must be the action's notation text (or its JSON object)",
-}
-
-
-def _fits(kind: str, value: Any) -> bool:
-    if kind == _TEXT:
-        return isinstance(value, str)
-    if kind == _TOKEN:
-        return value is None or isinstance(value, str)
-    if kind == _VERSION:
-        return type(value) is int and 0 <= value <= MAX_VERSION
-    return isinstance(value, (str, dict))
+        return f"unknown field(s) of {kind!r}: {', '.join(unknown)[:80]}"
+    missing = [str(e["loc"][0]) for e in errors if e["type"] == "missing"]
+    if missing:
+        return f"{kind!r} needs its {missing[0]!r}"
+    name = str(errors[0]["loc"][0])
+    return f"{name!r} {_WANTED.get(name, 'is not valid')}"

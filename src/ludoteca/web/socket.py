@@ -197,22 +197,22 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, hints
     except MatchError as e:
         _error(conn, e.code, e.detail)
         return
-    kind = msg["type"]
+    kind = msg.type
     try:
-        if kind == "hello":
+        if isinstance(msg, messages.Hello):
             _hello(msg, room, conn)
         elif kind == "ping":
             conn.send({"type": "pong"})
-        elif kind == "lang":
-            code = i18n.negotiate(str(msg.get("lang")), None, None)
+        elif isinstance(msg, messages.Lang):
+            code = i18n.negotiate(msg.lang, None, None)
             conn.lang, conn.tr = code, i18n.translator(code)
             conn.refresh(full=True)
         elif conn.seat is None:
             raise MatchError("hello_first")
         elif kind == "sync":
             conn.refresh(full=True)
-        elif kind == "action":
-            await tables.act(room, conn.seat, msg.get("version"), msg.get("action"))
+        elif isinstance(msg, messages.Action):
+            await tables.act(room, conn.seat, msg.version, msg.action)
         elif kind in ("leave", "take_back"):
             if conn.seat < 0 or room.match.seats[conn.seat].kind != "human":
                 raise MatchError("not_human")
@@ -228,15 +228,15 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, hints
             conn.refresh(full=True)
 
 
-def _hello(msg: dict[str, Any], room: Room, conn: Connection) -> None:
-    token = msg.get("token")
-    if "lang" in msg:
-        conn.lang = i18n.negotiate(str(msg.get("lang")), None, None)
+def _hello(msg: messages.Hello, room: Room, conn: Connection) -> None:
+    token = msg.token
+    if "lang" in msg.model_fields_set:
+        conn.lang = i18n.negotiate(msg.lang, None, None)
         conn.tr = i18n.translator(conn.lang)
     if token in (None, ""):
         seat = -1
     else:
-        found = room.match.seat_of(hash_token(token)) if isinstance(token, str) and len(token) < 200 else None
+        found = room.match.seat_of(hash_token(token)) if len(token) < 200 else None
         if found is None:
             raise MatchError("bad_token")
         seat = found
