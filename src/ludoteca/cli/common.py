@@ -18,7 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from ludoteca import bots, games
 from ludoteca.core.errors import LudotecaError
-from ludoteca.core.game import GameDefinition
+from ludoteca.core.game import AnyGameDefinition
 from ludoteca.core.rng import Rng
 from ludoteca.core.seeds import TERMINAL_SALT, seed_stream
 
@@ -28,7 +28,7 @@ DEFAULT_BOT = "heuristic"
 """Who fills the seats nobody named: the hand-written strategy (instant, and worth beating)."""
 
 
-def find_game(name: str) -> GameDefinition:
+def find_game(name: str) -> AnyGameDefinition:
     """The registry's game, or a clear error while a game's rules core is not yet in this build."""
     try:
         return games.get(name)
@@ -66,7 +66,7 @@ def progress_bar(unit: str) -> Progress:
     return Progress(*columns, console=err, transient=True, auto_refresh=False, disable=not err.is_terminal)
 
 
-def parse_seats(text: str | None, definition: GameDefinition, humans: bool = True) -> list[str]:
+def parse_seats(text: str | None, definition: AnyGameDefinition, humans: bool = True) -> list[str]:
     """One normalised entry per seat: ``human`` (unless ``humans`` is off, as in the arena) or a bot spec
     such as ``ismcts:hard`` (``Random`` and ``random : 800`` become ``random`` and ``random:800``)."""
     if text is None:
@@ -95,7 +95,7 @@ def parse_seats(text: str | None, definition: GameDefinition, humans: bool = Tru
     return kinds
 
 
-def parse_names(text: str | None, definition: GameDefinition, n: int) -> list[str]:
+def parse_names(text: str | None, definition: AnyGameDefinition, n: int) -> list[str]:
     """The seat names given with ``--names`` (``n`` of them, distinct), or the game's own."""
     if text is None:
         defaults = list(definition.seat_names)
@@ -124,14 +124,14 @@ def parse_options(pairs: Sequence[str]) -> dict[str, str]:
     return out
 
 
-def print_option_warnings(console: Console, definition: GameDefinition, options: Any) -> None:
+def print_option_warnings(console: Console, definition: AnyGameDefinition, options: Any) -> None:
     """The game's warnings about the options in force (a Kreta board file unlike the printed board)."""
     if definition.option_warnings is not None:
         for line in definition.option_warnings(options):
             console.print(line, style="yellow", soft_wrap=True, markup=False, highlight=False)
 
 
-def describe_options(options: Any, definition: GameDefinition) -> str:
+def describe_options(options: Any, definition: AnyGameDefinition) -> str:
     """The options in force, in one line (the options' own ``describe()`` when they have one)."""
     describe = getattr(options, "describe", None)
     if callable(describe):

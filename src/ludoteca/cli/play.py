@@ -21,7 +21,7 @@ from ludoteca.bots import Bot
 from ludoteca.bots.ismcts import IsmctsBot
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.events import Event
-from ludoteca.core.game import GameDefinition
+from ludoteca.core.game import AnyGameDefinition
 
 from .recording import Recorder
 from .renderers import Renderer
@@ -53,7 +53,7 @@ class Session:
 
     def __init__(
         self,
-        definition: GameDefinition,
+        definition: AnyGameDefinition,
         state: Any,
         seats: Sequence[Seat],
         recorder: Recorder,

@@ -14,12 +14,12 @@ from typing import Any
 from rich.console import Console
 
 from ludoteca.core.errors import LudotecaError
-from ludoteca.core.game import GameDefinition
+from ludoteca.core.game import AnyGameDefinition
 from ludoteca.core.records import GameRecord
 
 
 def new_record(
-    definition: GameDefinition, options: Any, seed: int, names: Sequence[str], seats: Sequence[str] | None = None
+    definition: AnyGameDefinition, options: Any, seed: int, names: Sequence[str], seats: Sequence[str] | None = None
 ) -> GameRecord:
     """The record of a game about to start from the seeded set-up."""
     return GameRecord(

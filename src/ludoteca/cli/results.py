@@ -14,7 +14,7 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ludoteca.core.game import GameDefinition, GameResult
+from ludoteca.core.game import AnyGameDefinition, GameResult
 from ludoteca.core.records import GameRecord
 
 
@@ -37,7 +37,7 @@ def winners_text(result: GameResult, names: Sequence[str], finished: bool = True
 
 
 def result_renderables(
-    definition: GameDefinition, result: GameResult, names: Sequence[str], finished: bool = True
+    definition: AnyGameDefinition, result: GameResult, names: Sequence[str], finished: bool = True
 ) -> list[RenderableType]:
     """The score table (one row per seat, one column per source of points) and the winners' line."""
     keys = _keys(result)
@@ -57,7 +57,7 @@ def result_renderables(
 
 
 def result_json(
-    definition: GameDefinition, record: GameRecord, options: Any, result: GameResult, finished: bool, played: int
+    definition: AnyGameDefinition, record: GameRecord, options: Any, result: GameResult, finished: bool, played: int
 ) -> dict[str, Any]:
     """The machine-readable summary printed by ``replay --json`` (``played``: actions replayed)."""
     return {

@@ -185,3 +185,7 @@ class GameDefinition(Generic[S, Act, V, O]):
     """``option_warnings(options) -> lines``: what people should know about the options before playing
     (Kreta: how a board file departs from the printed board as sources describe it); data, shown by the
     front ends. None: the game never has any."""
+
+
+AnyGameDefinition = GameDefinition[Any, Any, Any, Any]
+"""Any game's definition: what the outer layers hold when the game is chosen at run time (by name or view)."""

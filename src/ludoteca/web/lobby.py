@@ -18,7 +18,7 @@ from pydantic import ValidationError
 from ludoteca import bots, games
 from ludoteca.bots.ismcts import IsmctsBot
 from ludoteca.core.errors import LudotecaError
-from ludoteca.core.game import GameDefinition
+from ludoteca.core.game import AnyGameDefinition
 
 from . import names
 from .match import Seat
@@ -51,7 +51,7 @@ class NewGame:
     """A checked request: everything needed to store and start the game, and the seats' secrets."""
 
     id: str
-    definition: GameDefinition
+    definition: AnyGameDefinition
     options: dict[str, Any]
     seed: int
     seats: list[Seat]

@@ -20,7 +20,7 @@ from typing import Any
 from ludoteca import bots
 from ludoteca.core.digest import GameDigest
 from ludoteca.core.errors import LudotecaError
-from ludoteca.core.game import GameDefinition
+from ludoteca.core.game import AnyGameDefinition
 from ludoteca.core.records import GameRecord, parse_record_action, replay, start, stored_options
 from ludoteca.core.seeds import SERVER_SALT, derive_seed
 
@@ -90,7 +90,7 @@ class Match:
     def __init__(
         self,
         game_id: str,
-        definition: GameDefinition,
+        definition: AnyGameDefinition,
         options: dict[str, Any],
         seed: int,
         seats: Sequence[Seat],

@@ -24,7 +24,7 @@ from pydantic_core import ErrorDetails, PydanticCustomError
 
 from ludoteca import games
 from ludoteca.core.errors import LudotecaError
-from ludoteca.core.game import GameDefinition
+from ludoteca.core.game import AnyGameDefinition
 from ludoteca.core.plugin import OptionSpec
 
 from . import names
@@ -52,7 +52,7 @@ def options_of(game: str) -> tuple[OptionSpec, ...]:
     return games.plugin(game).lobby_options
 
 
-def _definition(info: ValidationInfo) -> GameDefinition | None:
+def _definition(info: ValidationInfo) -> AnyGameDefinition | None:
     """The game already validated in this request, if any (its own error is reported first otherwise)."""
     name = info.data.get("game")
     return games.get(name) if isinstance(name, str) else None
