@@ -54,6 +54,8 @@ class Stats:
 def start_server(port: int, data_dir: str) -> subprocess.Popen[bytes]:
     code = "import sys; from ludoteca.cli.main import main; sys.argv = ['ludoteca', *sys.argv[1:]]; main()"
     args = ["serve", "--port", str(port), "--data-dir", data_dir, "--bot-delay", "0"]
+    # every simulated client comes from 127.0.0.1: lift the per-address limits a public server keeps
+    args += ["--creates-per-minute", "1000000", "--connections-per-address", "1000000", "--max-live-games", "100000"]
     proc = subprocess.Popen([sys.executable, "-c", code, *args])
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
