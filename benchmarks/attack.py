@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
+import serverproc
 import websockets
 
 ATTACKERS = [f"127.0.0.{i}" for i in range(2, 10)]
@@ -404,18 +405,8 @@ async def attack(base: str, args: argparse.Namespace) -> dict[str, Any]:
 
 
 def start_server(port: int, data_dir: str, log_path: str) -> subprocess.Popen[bytes]:
-    code = "import sys; from ludoteca.cli.main import main; sys.argv = ['ludoteca', *sys.argv[1:]]; main()"
-    args = ["serve", "--port", str(port), "--data-dir", data_dir, "--bot-delay", "0.2"]
     log = open(log_path, "wb")  # noqa: SIM115 (kept open for the child's lifetime)
-    proc = subprocess.Popen([sys.executable, "-c", code, *args], stdout=log, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        with contextlib.suppress(httpx.HTTPError):
-            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
-                return proc
-        time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("the server did not start")
+    return serverproc.start_server(port, data_dir, ["--bot-delay", "0.2"], output=log)
 
 
 def pct(values: list[float], q: float) -> float:

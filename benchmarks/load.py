@@ -19,19 +19,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import os
 import platform
 import random
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
 
 import httpx
+import serverproc
 import websockets
 
 
@@ -52,19 +51,9 @@ class Stats:
 
 
 def start_server(port: int, data_dir: str) -> subprocess.Popen[bytes]:
-    code = "import sys; from ludoteca.cli.main import main; sys.argv = ['ludoteca', *sys.argv[1:]]; main()"
-    args = ["serve", "--port", str(port), "--data-dir", data_dir, "--bot-delay", "0"]
     # every simulated client comes from 127.0.0.1: lift the per-address limits a public server keeps
-    args += ["--creates-per-minute", "1000000", "--connections-per-address", "1000000", "--max-live-games", "100000"]
-    proc = subprocess.Popen([sys.executable, "-c", code, *args])
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        with contextlib.suppress(httpx.HTTPError):
-            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
-                return proc
-        time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("the server did not start")
+    limits = ["--creates-per-minute", "1000000", "--connections-per-address", "1000000", "--max-live-games", "100000"]
+    return serverproc.start_server(port, data_dir, ["--bot-delay", "0", *limits])
 
 
 async def seat_client(url: str, game_id: str, token: str, think: float, stats: Stats, rng: random.Random) -> bool:

@@ -17,11 +17,14 @@ from pathlib import Path
 import psycopg
 import pytest
 import pytest_asyncio
+from playwright.sync_api import Browser, sync_playwright
 from psycopg import sql
 from sqlalchemy.engine import make_url
 
 from ludoteca.web.store import Store
 from ludoteca.web.store import database_url as async_database_url
+
+from browserkit import launch
 
 POSTGRES_VARIABLE = "LUDOTECA_TEST_DATABASE_URL"
 
@@ -73,3 +76,14 @@ async def store(database_url: str) -> AsyncIterator[Store]:
         yield opened
     finally:
         await opened.close()
+
+
+@pytest.fixture
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium driven by Playwright, for the browser tests (they skip when it is missing)."""
+    with sync_playwright() as playwright:
+        chromium = launch(playwright)
+        try:
+            yield chromium
+        finally:
+            chromium.close()

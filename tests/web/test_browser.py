@@ -13,9 +13,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
-from browserkit import CHROMIUM, VIEWPORT, TablePage, descendants, kill_all, launch
+from browserkit import CHROMIUM, VIEWPORT, TablePage, descendants, kill_all
 from serverkit import ServerProcess, create_game, server_thread
 
 pytestmark = pytest.mark.skipif(
@@ -23,16 +23,6 @@ pytestmark = pytest.mark.skipif(
 )
 
 RANDOM_BOT = {"kind": "bot", "bot": "random"}
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = launch(playwright)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 @pytest.fixture

@@ -14,9 +14,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, expect, sync_playwright
+from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
-from browserkit import CHROMIUM, VIEWPORT, TablePage, launch
+from browserkit import CHROMIUM, VIEWPORT, TablePage
 from serverkit import server_thread
 
 pytestmark = pytest.mark.skipif(
@@ -28,16 +28,6 @@ document.addEventListener("securitypolicyviolation", (e) => {
   console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"} in ${e.sourceFile}`);
 });
 """
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = launch(playwright)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 @pytest.fixture
