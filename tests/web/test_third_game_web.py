@@ -32,6 +32,8 @@ def test_the_lobby_offers_the_third_game_with_its_options(base: str) -> None:
                           options={"dice": 2, "ones_wild": False})  # fmt: skip
     human, bot = created["seats"]
     assert human["link"] == f"/g/{created['id']}#t={human['token']}" and "token" not in bot
+    rules = httpx.get(base + "/rules/perudo", timeout=10)
+    assert rules.status_code == 200 and "dudo" in rules.text  # its presenter's rules document
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="the browser tests need Debian's Chromium at /usr/bin/chromium")

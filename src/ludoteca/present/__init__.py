@@ -92,6 +92,10 @@ class Presenter(Protocol[V_contra, A_contra]):
         """The game's rules in brief, as Markdown (the terminal's ``rules``)."""
         ...
 
+    def rules_document(self, tr: Translator) -> str:
+        """The game's full rules, as Markdown (the web's rules page)."""
+        ...
+
 
 _BY_VIEW_TYPE: dict[type, Presenter[Any, Any]] = {}
 

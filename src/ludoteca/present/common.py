@@ -7,6 +7,8 @@ depend on this and on nothing of each other.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from importlib import resources
+from pathlib import Path
 
 from ludoteca.core.events import Event
 
@@ -62,3 +64,12 @@ def over_text(scores: Sequence[int], names: Sequence[str], tr: Translator) -> st
 
 ENGLISH = Translator("en")
 """The identity translation (the msgids are English): the default where no reader's language is given."""
+
+
+def rules_document(name: str) -> str:
+    """One of the project's rules documents (``docs/NAME``) as Markdown: the one source, carried by an installed
+    wheel as ``ludoteca/present/rules/NAME`` (see ``pyproject.toml``) and read where it is in a checkout."""
+    packaged = resources.files("ludoteca.present") / "rules" / name
+    if packaged.is_file():
+        return packaged.read_text(encoding="utf-8")
+    return (Path(__file__).resolve().parents[3] / "docs" / name).read_text(encoding="utf-8")

@@ -135,6 +135,9 @@ class PerudoPresenter:
     def explain(self, view: PerudoView, tr: Tr) -> str:
         return str(tr("Raise the bid (more dice, or the same number of a higher face), or call dudo if you doubt it."))
 
+    def rules_document(self, tr: Tr) -> str:
+        return self.rules_summary(tr)
+
     def rules_summary(self, tr: Tr) -> str:
         return (
             "# Perudo\n\nEveryone rolls their dice in secret. In turn, raise the bid on how many dice of a face lie "

@@ -10,6 +10,7 @@ from ludoteca.core.events import Event
 from ludoteca.kreta.actions import KretaAction as Action
 from ludoteca.kreta.board import load_board
 from ludoteca.kreta.view import KretaView
+from ludoteca.present import common
 from ludoteca.present.i18n import Translator
 
 from . import svg, targets, words
@@ -63,6 +64,9 @@ class KretaPresenter:
 
     def rules_summary(self, tr: Translator) -> str:
         return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
+
+    def rules_document(self, tr: Translator) -> str:
+        return common.rules_document("kreta-rules.md")
 
 
 PRESENTER = KretaPresenter()

@@ -7,6 +7,7 @@ from importlib import resources
 from typing import Any
 
 from ludoteca.core.events import Event
+from ludoteca.present import common
 from ludoteca.present.i18n import Translator
 from ludoteca.verraeter.actions import Action
 from ludoteca.verraeter.view import VerraeterView
@@ -64,6 +65,9 @@ class VerraeterPresenter:
 
     def rules_summary(self, tr: Translator) -> str:
         return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
+
+    def rules_document(self, tr: Translator) -> str:
+        return common.rules_document("verraeter-rules.md")
 
 
 PRESENTER = VerraeterPresenter()
