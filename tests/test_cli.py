@@ -434,3 +434,67 @@ def test_hint_shows_the_search_bots_choice_and_two_alternatives(
     assert hint.count("estimated win chance") == 3
     assert "  best " in hint and hint.count("  then ") == 2
     assert result.exit_code == 0
+
+
+# ---------------------------------------------------------------- the reader's language
+
+CLI_ENGLISH = (
+    "Final scores", "Scores so far", "Seat", "Winner", "Shared win", "Seed", "rules:", "Rules:",
+    "Your options", "Your turn", "Since your last turn", "So far:", "Quit?", "Game left unfinished",
+    "The game so far", "there is no option", "Finished after", "Record saved", "VP",
+)
+
+
+def _no_cli_english(out: str) -> None:
+    found = [s for s in CLI_ENGLISH if s in out]
+    assert not found, f"English left in the output: {found}"
+
+
+def test_an_all_bot_game_in_italian_has_no_english_sentence(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    result = play("--seats", "random,random,random", "--seed", "3", "--lang", "it", "--record", str(path))
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    _no_cli_english(out)
+    assert "Seme 3 (rigiocala con --seed 3) · regole: edizione 2008" in out  # the presenter's rules_text
+    assert "Punteggi finali (9 round)" in out and "Posto" in out and "Totale" in out
+    assert "Conflitti" in out and "Stratega" in out  # the presenter's breakdown_labels
+    assert "Vincitore: " in out or "Vittoria condivisa: " in out
+    assert "Registrazione salvata in" in out
+    replayed = run("replay", str(path), "--lang", "it")
+    assert replayed.exit_code == 0, replayed.output
+    _no_cli_english(replayed.stdout)
+    assert "Regole: edizione 2008" in replayed.stdout and "Finita dopo " in replayed.stdout
+    unfinished = run("replay", str(path), "--upto", "10", "--lang", "it")
+    _no_cli_english(unfinished.stdout)
+    assert "la registrazione si ferma dopo 10 azioni" in unfinished.stdout and "Punteggi finora" in unfinished.stdout
+    as_json = run("replay", str(path), "--json", "--lang", "it")
+    assert json.loads(as_json.stdout)["players"] == ["Brown", "Blue", "Green"]  # machine-readable, unchanged
+
+
+def test_an_all_bot_kreta_game_in_german_has_no_english_sentence() -> None:
+    result = run("play", "kreta", "--seats", "random,random,random", "--seed", "3", "--delay", "0", "--lang", "de")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    _no_cli_english(out)
+    assert "Startwert 3 (noch einmal spielen mit --seed 3) · Regeln: " in out
+    assert "Endstand (11 Wertungen)" in out and "Platz" in out and "Summe" in out and "Provinzen" in out
+    assert "Sieg: " in out or "Geteilter Sieg: " in out
+
+
+def test_a_human_is_asked_in_italian_and_may_answer_yes_in_italian(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    args = ("--seats", "human,random,random", "--seed", "1", "--record", str(path), "--lang", "it")
+    result = play(*args, input="99\nhelp\nquit\nn\nquit\ns\n")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    _no_cli_english(out)
+    assert "Tocca a te, Brown" in out and "Le tue opzioni" in out and "Finora:" in out
+    assert "✗ non c'è l'opzione 99: scegli 1–" in out
+    assert "Comandi: un numero sceglie quell'opzione" in out
+    assert out.count("Uscire? [s/N]") == 2  # "n" kept playing, "s" quit
+    assert f"La partita fin qui è salvata in {path}." in out
+    assert "Partita lasciata incompiuta dopo " in out and f"; la registrazione è in {path}" in out
+    assert "Passez le clavier" in play(
+        "--seats", "human,human,random", "--seed", "1", "--lang", "fr", input="\nquit\no\n"
+    ).stdout

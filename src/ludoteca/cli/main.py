@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import click
+from rich.text import Text
 
 from ludoteca import __version__, bots
 from ludoteca.core.errors import LudotecaError, RecordError
@@ -149,13 +150,17 @@ def play(
     recorder = Recorder(new_record(definition, options, chosen_seed, seat_names, kinds), record_path)
     recorder.start()
     console = make_console()
+    renderer = Renderer(definition.name, lang)
+    tr = renderer.tr
     who = ", ".join(f"{n} ({k})" for n, k in zip(seat_names, kinds, strict=True))
     console.print(f"[bold]{definition.title}[/] · {who}")
+    rules = renderer.rules_text(state.view(-1), describe_options(options, definition))
     console.print(
-        f"Seed {chosen_seed} (play it again with --seed {chosen_seed}) · rules: "
-        f"{describe_options(options, definition)}",
+        tr("Seed %(seed)d (play it again with --seed %(seed)d) · rules: %(rules)s")
+        % {"seed": chosen_seed, "rules": rules},
         style="dim",
         soft_wrap=True,
+        markup=False,
     )
     print_option_warnings(console, definition, options)
     players = _players(seat_names, kinds, chosen_seed)
@@ -206,10 +211,21 @@ def _resume(
     record.seats = list(kinds)
     console = make_console()
     options = stored_options(definition, record.options)
+    renderer = Renderer(definition.name, lang)
+    tr = renderer.tr
     who = ", ".join(f"{nm} ({k})" for nm, k in zip(record.players, kinds, strict=True))
-    console.print(f"[bold]{definition.title}[/] · resumed from {path} after {len(record.actions)} actions · {who}",
-                  soft_wrap=True)
-    console.print(f"Seed {record.seed} · rules: {describe_options(options, definition)}", style="dim", soft_wrap=True)
+    n_actions = len(record.actions)
+    resumed = tr.ngettext(
+        "resumed from %(path)s after %(n)d action", "resumed from %(path)s after %(n)d actions", n_actions
+    ) % {"path": path, "n": n_actions}
+    console.print(Text.assemble((definition.title, "bold"), f" · {resumed} · {who}"), soft_wrap=True)
+    rules = renderer.rules_text(state.view(-1), describe_options(options, definition))
+    console.print(
+        tr("Seed %(seed)d · rules: %(rules)s") % {"seed": record.seed, "rules": rules},
+        style="dim",
+        soft_wrap=True,
+        markup=False,
+    )
     print_option_warnings(console, definition, options)
     recorder = Recorder(record, record_path or path)
     recorder.start()
@@ -277,8 +293,11 @@ def replay_cmd(file: str, as_json: bool, upto: int | None, show_log: bool, row: 
     console = make_console()
     renderer = Renderer(definition.name, lang)
     names = record.players
-    console.print(f"[bold]{definition.title}[/] · {', '.join(names)} · seed {record.seed}")
-    console.print(f"Rules: {describe_options(options, definition)}", style="dim", highlight=False)
+    tr = renderer.tr
+    seed = tr("seed %(seed)d") % {"seed": record.seed}
+    console.print(Text.assemble((definition.title, "bold"), f" · {', '.join(names)} · {seed}"))
+    rules = renderer.rules_text(state.view(-1), describe_options(options, definition))
+    console.print(tr("Rules: %(rules)s") % {"rules": rules}, style="dim", highlight=False, markup=False)
     if show_log:
         public = state.view(-1)
         for event in public.log:
@@ -286,12 +305,19 @@ def replay_cmd(file: str, as_json: bool, upto: int | None, show_log: bool, row: 
     played = len(record.actions[:upto])
     if not finished:
         to_act = state.current_player()
-        who = names[to_act] if to_act != TERMINAL else "nobody"
-        console.print(f"[bold]Unfinished:[/] the record stops after {played} actions, with {who} to act.")
+        who = names[to_act] if to_act != TERMINAL else tr("nobody")
+        stops = tr.ngettext(
+            "the record stops after %(n)d action, with %(who)s to act.",
+            "the record stops after %(n)d actions, with %(who)s to act.",
+            played,
+        ) % {"n": played, "who": who}
+        console.print(Text.assemble((tr("Unfinished:"), "bold"), " ", stops))
         console.print(renderer.render(state.view(-1), names))
     else:
-        console.print(f"Finished after {played} actions.")
-    for part in result_renderables(definition, result, names, finished):
+        finished_text = tr.ngettext("Finished after %(n)d action.", "Finished after %(n)d actions.", played)
+        console.print(finished_text % {"n": played})
+    labels = renderer.breakdown_labels()
+    for part in result_renderables(definition, result, names, finished, tr, labels):
         console.print(part)
     return 0
 
@@ -323,7 +349,7 @@ def board(game: str, svg_path: str, option_pairs: tuple[str, ...], lang: str) ->
         Path(svg_path).write_text(svg, encoding="utf-8")
     except OSError as e:
         raise LudotecaError(f"cannot write {svg_path}: {e.strerror or e}") from None
-    click.echo(f"Wrote {svg_path}.", err=True)
+    click.echo(renderer.tr("Wrote %(file)s.") % {"file": svg_path}, err=True)
     return 0
 
 

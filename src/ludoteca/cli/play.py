@@ -43,7 +43,6 @@ class _Quit(Exception):
 
 RECAP_LINES = 18
 MAX_ROWS = 16
-COMMANDS = "a number or an action · hint · help · log · rules · board · quit"
 HINT_LEVEL = "normal"
 """The search budget behind ``hint`` (about a second of thinking)."""
 
@@ -70,6 +69,8 @@ class Session:
         self.console = console
         self.renderer = Renderer(definition.name, lang)
         """The game's presenter in the reader's language (``--lang``)."""
+        self.tr = self.renderer.tr
+        """The reader's translator: the loop's own sentences speak the same catalogues as the presenter."""
         self.humans = [p for p, s in enumerate(seats) if s.bot is None]
         self.delay = delay if self.humans else 0.0
         self.verbose = verbose
@@ -133,8 +134,12 @@ class Session:
         if self.hot_seat and p != self.last_human:
             if self.last_human >= 0:  # nothing secret has been shown before the first turn
                 self.console.clear()
-            self.console.rule(f"[bold]{name}'s turn")
-            self._ask(f"Pass the keyboard to {name} and press Enter when only {name} can see the screen. ")
+            self.console.rule(Text(self.tr("%(name)s's turn") % {"name": name}, style="bold"))
+            self._ask(
+                self.tr("Pass the keyboard to %(name)s and press Enter when only %(name)s can see the screen.")
+                % {"name": name}
+                + " "
+            )
         self.last_human = p
         view = self.state.view(p)
         legal = self.state.legal_actions()
@@ -177,7 +182,8 @@ class Session:
         if self.console.is_terminal:
             used = sum(self._height(r) for r in (board, *options)) + 4  # rule, heading, prompt, spare
             room = max(4, self.console.height - used)
-        self.console.rule(f"[bold]Your turn, {self.names[p]}" if not self.hot_seat else f"[bold]{self.names[p]}")
+        title = self.names[p] if self.hot_seat else self.tr("Your turn, %(name)s") % {"name": self.names[p]}
+        self.console.rule(Text(title, style="bold"))
         self.console.print(board)
         self._recap(p, view, room)
         for part in options:
@@ -192,10 +198,15 @@ class Session:
         new = view.log[self.decided[p] :]
         if not new:
             return
-        self.console.print(Text("Since your last turn:" if self.decided[p] else "So far:", style="bold"))
+        heading = self.tr("Since your last turn:") if self.decided[p] else self.tr("So far:")
+        self.console.print(Text(heading, style="bold"))
         if len(new) > room:
             hidden = len(new) - room + 1
-            more = f"  … {hidden} earlier event{'s' if hidden > 1 else ''} (type log to see them all)"
+            more = "  … " + self.tr.ngettext(
+                "%(n)d earlier event (type log to see them all)",
+                "%(n)d earlier events (type log to see them all)",
+                hidden,
+            ) % {"n": hidden}
             self.console.print(more, style="dim")
             new = new[-(room - 1) :]
         self._print_events(view, new)
@@ -212,7 +223,9 @@ class Session:
         typing the start of an action narrows the list down."""
         out: list[RenderableType] = []
         if not prefix:
-            out.append(Text.assemble(("Your options", "bold"), (f" — type {COMMANDS}:", "dim")))
+            commands = self.tr("a number or an action · hint · help · log · rules · board · quit")
+            hint = " — " + self.tr("type %(commands)s:") % {"commands": commands}
+            out.append(Text.assemble((self.tr("Your options"), "bold"), (hint, "dim")))
         items = []
         for k, action in options:
             note = self.renderer.annotate(action, view)
@@ -223,14 +236,31 @@ class Session:
             for _, action in options:
                 verb = action.to_text().split()[0]
                 groups[verb] = groups.get(verb, 0) + 1
-            out.append(Text(f"{len(options)} options; type the start of an action to list those that match:"))
+            out.append(
+                Text(
+                    self.tr.ngettext(
+                        "%(n)d option; type the start of an action to list those that match:",
+                        "%(n)d options; type the start of an action to list those that match:",
+                        len(options),
+                    )
+                    % {"n": len(options)}
+                )
+            )
             out.append(Text("  " + " · ".join(f"{verb} ({n})" for verb, n in groups.items())))
             return out
         out.append(_options_grid(items[:room], len(legal), self.console.width))
         if len(items) > room:
             more = len(items) - room
             out.append(
-                Text(f"… and {more} more starting with {prefix!r}: type more of the action to narrow them down.")
+                Text(
+                    "… "
+                    + self.tr.ngettext(
+                        "and %(n)d more starting with %(prefix)s: type more of the action to narrow them down.",
+                        "and %(n)d more starting with %(prefix)s: type more of the action to narrow them down.",
+                        more,
+                    )
+                    % {"n": more, "prefix": repr(prefix)}
+                )
             )
         return out
 
@@ -241,7 +271,9 @@ class Session:
             k = int(text)
             if 1 <= k <= len(legal):
                 return legal[k - 1]
-            return self._error(f"there is no option {k}: choose 1–{len(legal)}, or type an action")
+            return self._error(
+                self.tr("there is no option %(k)d: choose 1–%(n)d, or type an action") % {"k": k, "n": len(legal)}
+            )
         try:
             action = self.definition.parse_action(text)
         except LudotecaError as e:
@@ -258,7 +290,7 @@ class Session:
             self.state.clone().apply(action)  # not legal: let the rules say why, on a copy
         except LudotecaError as e:
             return self._error(str(e))
-        return self._error(f"{text!r} is not possible now")
+        return self._error(self.tr("%(action)s is not possible now") % {"action": repr(text)})
 
     def _error(self, message: str) -> None:
         self.console.print(Text("✗ " + " ".join(message.split()), style="bold red"))
@@ -267,10 +299,12 @@ class Session:
         self.console.print(Text(self.renderer.explain(view)))
         self.console.print(
             Text(
-                "Commands: a number picks that option; an action can also be typed in full (e.g. as listed);\n"
-                "  hint  what the search bot would play, with its estimated win chance and two alternatives\n"
-                "  help  this text · log  everything that happened so far · rules  a summary of the rules\n"
-                "  board  draw the table again · quit  leave the game (it stays saved with --record)",
+                self.tr(
+                    "Commands: a number picks that option; an action can also be typed in full (e.g. as listed);\n"
+                    "  hint  what the search bot would play, with its estimated win chance and two alternatives\n"
+                    "  help  this text · log  everything that happened so far · rules  a summary of the rules\n"
+                    "  board  draw the table again · quit  leave the game (it stays saved with --record)"
+                ),
                 style="dim",
             )
         )
@@ -278,32 +312,47 @@ class Session:
     def _hint(self, view: Any, legal: Sequence[Any]) -> None:
         """The search bot's preferred action with its estimated win chance, and the next two."""
         if len(legal) == 1:
-            self.console.print(Text(f"Only one option: {legal[0].to_text()}", style="cyan"))
+            only = self.tr("Only one option: %(action)s") % {"action": legal[0].to_text()}
+            self.console.print(Text(only, style="cyan"))
             return
         advisor = IsmctsBot(len(view.log) * 0x9E3779B1 + 0x41D, IsmctsBot.levels[HINT_LEVEL])
-        with self.console.status("Thinking…"):
+        with self.console.status(self.tr("Thinking…")):
             estimates = advisor.analyse(view, legal)
         number = {a: k for k, a in enumerate(legal, 1)}
         lines = Text.assemble(
-            ("Hint", "bold cyan"),
-            (f" ({advisor.last_iterations} simulated games in {advisor.last_seconds:.1f} s):\n", "dim"),
+            (self.tr("Hint"), "bold cyan"),
+            (
+                " ("
+                + self.tr.ngettext(
+                    "%(n)d simulated game in %(seconds).1f s", "%(n)d simulated games in %(seconds).1f s",
+                    advisor.last_iterations,
+                )
+                % {"n": advisor.last_iterations, "seconds": advisor.last_seconds}
+                + "):\n",
+                "dim",
+            ),
         )
         for rank, e in enumerate(estimates[:3]):
-            label = "  best " if rank == 0 else "  then "
-            lines.append(label, style="dim")
+            label = self.tr("best") if rank == 0 else self.tr("then")
+            lines.append(f"  {label} ", style="dim")
             lines.append(f"{number[e.action]}. {e.action.to_text()}", style="bold" if rank == 0 else "")
-            lines.append(f" — estimated win chance {e.win_chance:.0%} ({e.visits} tries)\n", style="dim")
+            chance = self.tr.ngettext(
+                "estimated win chance %(chance)s (%(n)d try)", "estimated win chance %(chance)s (%(n)d tries)", e.visits
+            ) % {"chance": f"{e.win_chance:.0%}", "n": e.visits}
+            lines.append(f" — {chance}\n", style="dim")
         self.console.print(lines, end="")
 
     def _confirm_quit(self) -> bool:
         where = (
-            f"The game so far is saved in {self.recorder.path}."
+            self.tr("The game so far is saved in %(path)s.") % {"path": self.recorder.path}
             if self.recorder.path
-            else "This game is not being recorded (use --record FILE to keep one)."
+            else self.tr("This game is not being recorded (use --record FILE to keep one).")
         )
         self.console.print(where, soft_wrap=True)
-        answer = self._ask("Quit? [y/N] ").strip().lower()
-        return answer in ("y", "yes")
+        answer = self._ask(self.tr("Quit? [y/N]") + " ").strip().lower()
+        # TRANSLATORS: the answers that mean yes to "Quit?", separated by "|" (y and yes are always accepted).
+        yes = {"y", "yes", *(w.strip().lower() for w in self.tr("y|yes").split("|"))}
+        return answer in yes
 
     def _ask(self, prompt: str) -> str:
         try:
@@ -318,12 +367,23 @@ class Session:
         n = len(self.recorder.record.actions)
         if self.recorder.path is not None:
             self.console.print(
-                f"Game left unfinished after {n} action{'' if n == 1 else 's'}; the record is in {self.recorder.path} "
-                f"(see it with: ludoteca replay {self.recorder.path}).",
+                self.tr.ngettext(
+                    "Game left unfinished after %(n)d action; the record is in %(path)s "
+                    "(see it with: ludoteca replay %(path)s).",
+                    "Game left unfinished after %(n)d actions; the record is in %(path)s "
+                    "(see it with: ludoteca replay %(path)s).",
+                    n,
+                )
+                % {"n": n, "path": self.recorder.path},
                 soft_wrap=True,
             )
         else:
-            self.console.print(f"Game left unfinished after {n} action{'' if n == 1 else 's'}.")
+            self.console.print(
+                self.tr.ngettext(
+                    "Game left unfinished after %(n)d action.", "Game left unfinished after %(n)d actions.", n
+                )
+                % {"n": n}
+            )
 
     def _finish(self) -> None:
         self._stream()
@@ -331,10 +391,13 @@ class Session:
             viewer = self.humans[0] if len(self.humans) == 1 else -1
             self.console.print()
             self.console.print(self.renderer.render(self.state.view(viewer), self.names))
-        for part in result_renderables(self.definition, self.state.result(), self.names):
+        labels = self.renderer.breakdown_labels()
+        for part in result_renderables(self.definition, self.state.result(), self.names, True, self.tr, labels):
             self.console.print(part)
         if self.recorder.path is not None:
-            self.console.print(f"Record saved to {self.recorder.path}.", style="dim", soft_wrap=True)
+            self.console.print(
+                self.tr("Record saved to %(path)s.") % {"path": self.recorder.path}, style="dim", soft_wrap=True
+            )
 
 
 def _cells(items: Sequence[tuple[int, str]], total: int) -> list[str]:

@@ -87,3 +87,11 @@ class Renderer:
         if self.presenter is not None:
             return Markdown(self.presenter.rules_summary(self.tr))
         return Markdown(f"No rules summary here yet: see the rules of {self.plugin.title}.")
+
+    def rules_text(self, view: Any, fallback: str) -> str:
+        """The rule options in force, in one line of this language (``fallback`` without a presenter)."""
+        return self.presenter.rules_text(view, self.tr) if self.presenter is not None else fallback
+
+    def breakdown_labels(self) -> dict[str, str]:
+        """The score table's column names for the game's breakdown keys, in this language."""
+        return self.presenter.breakdown_labels(self.tr) if self.presenter is not None else {}
