@@ -7,7 +7,7 @@ and appending is O(1). An event is public unless ``private_to`` names the one se
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 
 class Event(NamedTuple):
@@ -19,7 +19,10 @@ class Event(NamedTuple):
     private_to: int = -1
 
 
-EventLog = tuple[Event, "EventLog"] | None
+EventLog = tuple[Event, Any] | None
+"""A log: ``None`` (empty) or ``(latest event, the log before it)``. The tail is typed ``Any`` because
+mypyc, which compiles this module, cannot describe a recursive alias; every reader assigns it back to
+an ``EventLog`` variable, which the compiled code checks."""
 
 
 def push(log: EventLog, event: Event) -> EventLog:
@@ -30,7 +33,7 @@ def push(log: EventLog, event: Event) -> EventLog:
 def visible_events(log: EventLog, player: int) -> tuple[Event, ...]:
     """The events ``player`` may see, oldest first (``player=-1``: public events only)."""
     out: list[Event] = []
-    node = log
+    node: EventLog = log
     while node is not None:
         event, node = node
         if event.private_to < 0 or event.private_to == player:
