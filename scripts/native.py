@@ -72,10 +72,38 @@ def current(sources: list[str]) -> bool:
     return all(native.digest(SRC / name) == recorded[name] for name in sources)
 
 
+def compile_in_parallel() -> None:
+    """Let setuptools compile one extension's C files on every core (it compiles them one by one)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    import distutils.ccompiler  # setuptools' copy, under the name build_ext uses
+
+    from setuptools._distutils import ccompiler
+
+    def compile(self, sources, output_dir=None, macros=None, include_dirs=None, debug=False,  # type: ignore[no-untyped-def]
+                extra_preargs=None, extra_postargs=None, depends=None):
+        macros, objects, extra_postargs, pp_opts, build = self._setup_compile(
+            output_dir, macros, include_dirs, sources, depends, extra_postargs)
+        cc_args = self._get_cc_args(pp_opts, debug, extra_preargs)
+
+        def one(obj):  # type: ignore[no-untyped-def]
+            src, ext = build[obj]
+            self._compile(obj, src, ext, cc_args, extra_postargs, pp_opts)
+
+        with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+            list(pool.map(one, objects))
+        return objects
+
+    ccompiler.CCompiler.compile = compile
+    distutils.ccompiler.CCompiler.compile = compile  # type: ignore[method-assign]
+
+
 def build(sources: list[str]) -> None:
     """Compile ``sources`` into a fresh directory, then swap it in for the old build."""
     from mypyc.build import mypycify
     from setuptools import setup
+
+    compile_in_parallel()
 
     import mypy.version
 

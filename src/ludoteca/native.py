@@ -15,6 +15,8 @@ This module is never compiled itself and imports nothing of the package.
 
 from __future__ import annotations
 
+import copyreg
+import dataclasses
 import hashlib
 import importlib.abc
 import importlib.machinery
@@ -26,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 """``src/ludoteca``: the sources are named relative to its parent (``ludoteca/kreta/state.py``)."""
@@ -100,19 +103,59 @@ def check(native_dir: Path = NATIVE_DIR, root: Path = PACKAGE_DIR.parent) -> Sta
     if manifest is None:
         return Status(reason="not compiled (no build: ./play or ./test compiles the rules cores with mypyc)")
     if manifest.get("interpreter") != interpreter_tag():
-        return Status(reason=f"not compiled (the build is for {manifest.get('interpreter')}, this is {interpreter_tag()})")
+        built_for = manifest.get("interpreter")
+        return Status(reason=f"not compiled (the build is for {built_for}, this is {interpreter_tag()})")
     sources = manifest.get("sources")
     if not isinstance(sources, dict):
         return Status(reason="not compiled (unreadable manifest)")
     wanted = compiled_sources(root)
     stale = sorted(
-        name for name in wanted if name not in sources or not (root / name).is_file() or digest(root / name) != sources[name]
+        name for name in wanted
+        if name not in sources or not (root / name).is_file() or digest(root / name) != sources[name]
     )
     stale += sorted(name for name in sources if name not in wanted)
     if stale:
         return Status(reason=f"not compiled (sources changed since the build: {', '.join(stale[:3])}"
                       f"{'…' if len(stale) > 3 else ''})", stale=stale)
     return Status(compiled=[module_name(n) for n in sorted(sources)], built_with=str(manifest.get("built_with", "")))
+
+
+def _rebuild(cls: type, args: tuple[object, ...], state: dict[str, object] | None) -> object:
+    """Unpickle a compiled object: call its ``__init__`` with ``args``, then restore its fields."""
+    obj = cls(*args)
+    if state:
+        getattr(obj, "__setstate__")(state)  # noqa: B009  (mypyc gives every native class one)
+    return obj
+
+
+def _reducer(cls: type) -> Any:
+    """How to pickle and copy instances of a compiled class.
+
+    A class compiled by mypyc cannot be created without running its ``__init__`` (``cls.__new__(cls)``
+    runs it too), so Python's default reduction, which creates a bare instance and then sets its fields,
+    fails. A dataclass is rebuilt from its fields through ``__init__`` (its ``__post_init__`` checks
+    run again); any other class names the arguments its ``__init__`` takes in ``__getnewargs__`` and
+    gets its fields back through the ``__setstate__`` mypyc gives it.
+    """
+    if dataclasses.is_dataclass(cls):
+        names = tuple(f.name for f in dataclasses.fields(cls) if f.init)
+        return lambda obj: (cls, tuple(getattr(obj, name) for name in names))
+    return lambda obj: (_rebuild, (cls, obj.__getnewargs__() if hasattr(obj, "__getnewargs__") else (),
+                                   obj.__getstate__()))
+
+
+def _register_pickling(module: ModuleType) -> None:
+    for value in list(vars(module).values()):
+        if (isinstance(value, type) and value.__module__ == module.__name__ and hasattr(value, "__mypyc_attrs__")
+                and not issubclass(value, BaseException)
+                and not {"__reduce__", "__reduce_ex__"} & set(vars(value))):
+            copyreg.pickle(value, _reducer(value))
+
+
+class _NativeLoader(importlib.machinery.ExtensionFileLoader):
+    def exec_module(self, module: ModuleType) -> None:
+        super().exec_module(module)
+        _register_pickling(module)
 
 
 class _NativeFinder(importlib.abc.MetaPathFinder):
@@ -134,7 +177,7 @@ class _NativeFinder(importlib.abc.MetaPathFinder):
         found = self.paths.get(fullname)
         if found is None:
             return None
-        loader = importlib.machinery.ExtensionFileLoader(fullname, str(found))
+        loader = _NativeLoader(fullname, str(found))
         return importlib.util.spec_from_file_location(fullname, found, loader=loader)
 
 
@@ -153,7 +196,8 @@ def install() -> Status:
     manifest = read_manifest() if status.active else None
     if manifest is not None:
         shared = manifest.get("shared", [])
-        finder = _NativeFinder(NATIVE_DIR, status.compiled, [str(s) for s in shared] if isinstance(shared, list) else [])
+        libraries = [str(s) for s in shared] if isinstance(shared, list) else []
+        finder = _NativeFinder(NATIVE_DIR, status.compiled, libraries)
         missing = [name for name in status.compiled if name not in finder.paths]
         if missing:
             status = Status(reason=f"not compiled (the build lacks {', '.join(missing[:3])})")

@@ -590,7 +590,7 @@ class _Eval:
         self.configure(weights, node)
         try:
             hard = self.threat(self.inf, None, False)
-            return sum(self.term(p, self.inf[p], hard) for p in range(self.st.P)) - sum(self.terms)
+            return sum((self.term(p, self.inf[p], hard) for p in range(self.st.P)), 0.0) - sum(self.terms, 0.0)
         finally:
             self.rest, self.wa, self.a_node, self.a_provs = saved
 

@@ -58,9 +58,11 @@ class Rng:
         return Rng(self.next64())
 
     def clone(self) -> Rng:
-        r = Rng.__new__(Rng)
-        r.state = self.state
-        return r
+        return Rng(self.state)  # the state is already within 64 bits: the same generator
+
+    def __getnewargs__(self) -> tuple[int]:
+        """``__init__``'s argument when a compiled generator is unpickled (``ludoteca.native``)."""
+        return (self.state,)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Rng) and other.state == self.state

@@ -29,7 +29,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeAlias
+from typing import Any, TypeAlias
 
 from ludoteca.core.errors import NotationError
 
@@ -61,7 +61,11 @@ class AdmiralPlace:
     """Admiral: a ship from reserve into ``port``."""
 
     port: str
-    card: ClassVar[int] = ADMIRAL
+
+    @property
+    def card(self) -> int:
+        """The character card this action belongs to (-1: none)."""
+        return ADMIRAL
 
     def to_text(self) -> str:
         return f"admiral +{self.port}"
@@ -80,7 +84,11 @@ class AdmiralMove:
 
     frm: tuple[str, ...]
     to: tuple[str, ...]
-    card: ClassVar[int] = ADMIRAL
+
+    @property
+    def card(self) -> int:
+        """The character card this action belongs to (-1: none)."""
+        return ADMIRAL
 
     @classmethod
     def of(cls, moves: Iterable[tuple[str, str]]) -> AdmiralMove:
@@ -101,7 +109,11 @@ class CommanderPlace:
     """Commander: a villager from reserve into ``province``."""
 
     province: str
-    card: ClassVar[int] = COMMANDER
+
+    @property
+    def card(self) -> int:
+        """The character card this action belongs to (-1: none)."""
+        return COMMANDER
 
     def to_text(self) -> str:
         return f"commander +{self.province}"
@@ -120,7 +132,11 @@ class CommanderMove:
 
     frm: str
     to: str
-    card: ClassVar[int] = COMMANDER
+
+    @property
+    def card(self) -> int:
+        """The character card this action belongs to (-1: none)."""
+        return COMMANDER
 
     def to_text(self) -> str:
         return f"commander {self.frm}->{self.to}"
@@ -135,7 +151,11 @@ class Step:
 
     frm: str
     to: str
-    card: ClassVar[int] = -1
+
+    @property
+    def card(self) -> int:
+        """The character card this action belongs to (-1: none)."""
+        return -1
 
     def to_text(self) -> str:
         return f"step {self.frm}->{self.to}"
@@ -148,7 +168,10 @@ class Step:
 class Stop:
     """During a Commander movement: end it with movement points left."""
 
-    card: ClassVar[int] = -1
+    @property
+    def card(self) -> int:
+        """The character card this action belongs to (-1: none)."""
+        return -1
 
     def to_text(self) -> str:
         return "stop"
@@ -162,7 +185,11 @@ class AbbotPlace:
     """Abbot: the abbot from reserve into ``province``."""
 
     province: str
-    card: ClassVar[int] = ABBOT
+
+    @property
+    def card(self) -> int:
+        """The character card this action belongs to (-1: none)."""
+        return ABBOT
 
     def to_text(self) -> str:
         return f"abbot +{self.province}"
@@ -177,7 +204,11 @@ class AbbotMove:
 
     frm: str
     to: str
-    card: ClassVar[int] = ABBOT
+
+    @property
+    def card(self) -> int:
+        """The character card this action belongs to (-1: none)."""
+        return ABBOT
 
     def to_text(self) -> str:
         return f"abbot {self.frm}->{self.to}"
@@ -190,7 +221,10 @@ class AbbotMove:
 class Harvest:
     """Farmer: harvest every farm tile your villagers can reach from your ships."""
 
-    card: ClassVar[int] = FARMER
+    @property
+    def card(self) -> int:
+        """The character card this action belongs to (-1: none)."""
+        return FARMER
 
     def to_text(self) -> str:
         return "farmer"
@@ -204,7 +238,11 @@ class BuildFort:
     """Architect: a fort from reserve on node ``node``."""
 
     node: int
-    card: ClassVar[int] = ARCHITECT
+
+    @property
+    def card(self) -> int:
+        """The character card this action belongs to (-1: none)."""
+        return ARCHITECT
 
     def to_text(self) -> str:
         return f"architect fort {self.node}"
@@ -218,7 +256,11 @@ class BuildVillage:
     """Architect: a village from reserve in ``province``."""
 
     province: str
-    card: ClassVar[int] = ARCHITECT
+
+    @property
+    def card(self) -> int:
+        """The character card this action belongs to (-1: none)."""
+        return ARCHITECT
 
     def to_text(self) -> str:
         return f"architect village {self.province}"
@@ -258,7 +300,11 @@ class King:
     """King: carry out ``action``, the action of a card already lying in front of you."""
 
     action: CardAction
-    card: ClassVar[int] = KING
+
+    @property
+    def card(self) -> int:
+        """The character card this action belongs to (-1: none)."""
+        return KING
 
     def to_text(self) -> str:
         return "king " + self.action.to_text()
@@ -271,7 +317,10 @@ class King:
 class Castellan:
     """Castellan: score the provinces around the leftmost face-up fort card's node."""
 
-    card: ClassVar[int] = CASTELLAN
+    @property
+    def card(self) -> int:
+        """The character card this action belongs to (-1: none)."""
+        return CASTELLAN
 
     def to_text(self) -> str:
         return "castellan"
@@ -284,7 +333,10 @@ class Castellan:
 class Keep:
     """After a scoring: keep the newly revealed fort card."""
 
-    card: ClassVar[int] = -1
+    @property
+    def card(self) -> int:
+        """The character card this action belongs to (-1: none)."""
+        return -1
 
     def to_text(self) -> str:
         return "keep"
@@ -297,7 +349,10 @@ class Keep:
 class Replace:
     """After a scoring: put the newly revealed fort card under the pile and turn up the pile's top card."""
 
-    card: ClassVar[int] = -1
+    @property
+    def card(self) -> int:
+        """The character card this action belongs to (-1: none)."""
+        return -1
 
     def to_text(self) -> str:
         return "replace"

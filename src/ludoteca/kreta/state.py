@@ -36,7 +36,7 @@ Event kinds (``Event(kind, seat, data)``; all public, province ids and node numb
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ludoteca.core.errors import MalformedActionError
 from ludoteca.core.events import EventLog, push
@@ -130,12 +130,17 @@ class KretaState:
         "legal_cache": "The legal actions as the lists that make them up (``legal.parts``); None: not known yet.",
     }
 
-    def __init__(self, tables: Tables, num_players: int, rng: Rng) -> None:
-        """An empty board (no pieces, no tiles, no fort cards); the set-up functions fill it in."""
+    def __init__(self, tables: Tables, num_players: int, rng: Rng, empty: bool = True) -> None:
+        """An empty board (no pieces, no tiles, no fort cards); the set-up functions fill it in.
+
+        ``empty=False`` leaves every other field unset, for :meth:`clone`, which sets them all (a compiled
+        class cannot be made without its ``__init__``, as ``__new__`` alone would in pure Python)."""
         t = self.tables = tables
         n = self.num_players = num_players
         P = t.P
         self.rng = rng
+        if not empty:
+            return
         self.abbots = [-1] * n
         self.villagers = [0] * (n * P)
         self.villager_code = [0] * n
@@ -172,6 +177,10 @@ class KretaState:
 
     # --- the protocol ------------------------------------------------------------------------------
 
+    def __getnewargs__(self) -> tuple[object, ...]:
+        """``__init__``'s arguments for unpickling a compiled state (``ludoteca.native``), fields restored after."""
+        return (self.tables, self.num_players, self.rng, False)
+
     def current_player(self) -> int:
         return TERMINAL if self.phase == OVER else self.to_act
 
@@ -191,10 +200,7 @@ class KretaState:
         return got
 
     def clone(self) -> KretaState:
-        c = KretaState.__new__(KretaState)
-        c.tables = self.tables
-        c.num_players = self.num_players
-        c.rng = self.rng.clone()
+        c = KretaState(self.tables, self.num_players, self.rng.clone(), empty=False)
         c.abbots = self.abbots[:]
         c.villagers = self.villagers[:]
         c.villager_code = self.villager_code[:]
@@ -245,12 +251,13 @@ class KretaState:
 
     # --- applying actions --------------------------------------------------------------------------
 
-    def apply(self, action: KretaAction) -> None:
+    def apply(self, action: object) -> None:
         """Play ``action`` for the seat to act.
 
         An action the rules don't allow raises :class:`IllegalActionError` (something that is not a
         Kreta action, or names no province of this board, raises :class:`MalformedActionError`); the
-        message says why, and the state is left unchanged.
+        message says why, and the state is left unchanged. (``action`` is typed ``object`` because any
+        value may come in: compiled code would otherwise refuse a non-action with a bare ``TypeError``.)
         """
         parts = self.legal_cache
         if parts is None:
@@ -258,13 +265,17 @@ class KretaState:
         i = id(action)
         for e in parts:
             if i in e.ids:
-                break
-        else:
-            try:
-                legal_now = self.legal_actions()
-                action = legal_now[legal_now.index(action)]
-            except (ValueError, TypeError):
-                raise explain.why_not(self, action) from None
+                self._apply(cast(KretaAction, action))
+                return
+        try:
+            legal_now = self.legal_actions()
+            found = legal_now[legal_now.index(action)]  # type: ignore[arg-type]
+        except (ValueError, TypeError):
+            raise explain.why_not(self, action) from None
+        self._apply(found)
+
+    def _apply(self, action: KretaAction) -> None:
+        """Play a legal ``action`` (one of the legal list's own objects)."""
         cls = type(action)
         s = self.to_act
         phase = self.phase

@@ -209,6 +209,10 @@ class Tables:
         """Per province, the :class:`Steps` out of it per mask of closed neighbours (filled by :meth:`steps`;
         the hot paths of ``legal`` and ``moves`` read it directly)."""
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as what they are made from: the receiving process builds (or reuses) its own."""
+        return (tables_for, (self.options, self.board))
+
     def __copy__(self) -> Tables:
         return self
 

@@ -422,10 +422,7 @@ def determinize(view: VerraeterView, rng: Rng, *, keep_log: bool = True) -> Verr
         hands[q] = sorted(known[q] + rest[at : at + k])
         at += k
 
-    s = VerraeterState.__new__(VerraeterState)
-    s.options = v.options
-    s.num_players = n
-    s.rng = rng.spawn()
+    s = VerraeterState(v.options, n, rng.spawn(), empty=False)
     s.rounds_total = v.rounds_total
     s.round = v.round
     s.phase = PHASES.index(v.phase)

@@ -143,14 +143,19 @@ class VerraeterState:
         "preset_deck": "An action-card order given by an explicit set-up for the next draft (aside first), else None.",
     }
 
-    def __init__(self, options: VerraeterOptions, num_players: int, rng: Rng) -> None:
-        """An empty table; ``setup.new_game`` and ``setup.from_setup`` fill it in."""
+    def __init__(self, options: VerraeterOptions, num_players: int, rng: Rng, empty: bool = True) -> None:
+        """An empty table; ``setup.new_game`` and ``setup.from_setup`` fill it in.
+
+        ``empty=False`` leaves every other field unset, for :meth:`clone` and ``determinize``, which set them
+        all (a compiled class cannot be made without its ``__init__``, as ``__new__`` alone would in pure Python)."""
         if num_players not in ROUNDS:
             raise ValueError("Verräter takes 3 or 4 players")
         n = num_players
         self.options = options
         self.num_players = n
         self.rng = rng
+        if not empty:
+            return
         self.rounds_total = ROUNDS[n]
         self.round = 1
         self.phase = SETUP
@@ -187,6 +192,10 @@ class VerraeterState:
 
     # ------------------------------------------------------------ protocol
 
+    def __getnewargs__(self) -> tuple[object, ...]:
+        """``__init__``'s arguments for unpickling a compiled state (``ludoteca.native``), fields restored after."""
+        return (self.options, self.num_players, self.rng, False)
+
     def current_player(self) -> int:
         return TERMINAL if self.phase == OVER else self.to_act
 
@@ -194,10 +203,7 @@ class VerraeterState:
         return self.phase == OVER
 
     def clone(self) -> VerraeterState:
-        c = VerraeterState.__new__(VerraeterState)
-        c.options = self.options
-        c.num_players = self.num_players
-        c.rng = self.rng.clone()
+        c = VerraeterState(self.options, self.num_players, self.rng.clone(), empty=False)
         c.rounds_total = self.rounds_total
         c.round = self.round
         c.phase = self.phase
@@ -238,12 +244,20 @@ class VerraeterState:
             self.legal_cache = legal.generate(self)
         return list(self.legal_cache)
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: object) -> None:
+        """Play ``action`` for the seat to act, or raise why not (``explain.why_not``), changing nothing.
+
+        ``action`` is typed ``object`` because any value may come in: compiled code would otherwise refuse a
+        non-action with a bare ``TypeError`` instead of the rules' reason."""
         acts = self.legal_cache
         if acts is None:
             acts = self.legal_cache = legal.generate(self)
         if action not in acts:
             raise explain.why_not(self, action)
+        self._apply(action)  # narrowed by the membership test
+
+    def _apply(self, action: Action) -> None:
+        """Play a legal ``action``."""
         self.legal_cache = None
         phase = self.phase
         if phase == SUPPLY:
