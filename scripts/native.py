@@ -74,9 +74,8 @@ def current(sources: list[str]) -> bool:
 
 def compile_in_parallel() -> None:
     """Let setuptools compile one extension's C files on every core (it compiles them one by one)."""
-    from concurrent.futures import ThreadPoolExecutor
-
     import distutils.ccompiler  # setuptools' copy, under the name build_ext uses
+    from concurrent.futures import ThreadPoolExecutor
 
     from setuptools._distutils import ccompiler
 

@@ -56,7 +56,7 @@ def fingerprint(state: VerraeterState) -> tuple[Any, ...]:
     """Everything that makes up the state, hidden parts and generator included."""
     return tuple(
         (name, _freeze(getattr(state, name)))
-        for name in sorted(VerraeterState.__slots__)
+        for name in sorted(getattr(VerraeterState, "__slots__", None) or VerraeterState.__mypyc_attrs__)  # compiled
         if name not in ("_legal",)
     )
 

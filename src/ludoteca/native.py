@@ -108,12 +108,14 @@ def check(native_dir: Path = NATIVE_DIR, root: Path = PACKAGE_DIR.parent) -> Sta
     sources = manifest.get("sources")
     if not isinstance(sources, dict):
         return Status(reason="not compiled (unreadable manifest)")
-    wanted = compiled_sources(root)
+    wanted = set(compiled_sources(root))
+    # A compiled module whose source changed (or that is no longer meant to be compiled) makes the whole
+    # build stale: its modules call each other natively, so none is served. A source the build lacks
+    # (a module added since) is simply imported from source: never older than itself.
     stale = sorted(
-        name for name in wanted
-        if name not in sources or not (root / name).is_file() or digest(root / name) != sources[name]
+        name for name in sources
+        if name not in wanted or not (root / name).is_file() or digest(root / name) != sources[name]
     )
-    stale += sorted(name for name in sources if name not in wanted)
     if stale:
         return Status(reason=f"not compiled (sources changed since the build: {', '.join(stale[:3])}"
                       f"{'…' if len(stale) > 3 else ''})", stale=stale)
@@ -145,9 +147,12 @@ def _reducer(cls: type) -> Any:
 
 
 def _register_pickling(module: ModuleType) -> None:
+    """Register :func:`_reducer` for the module's own dataclasses and classes with ``__getnewargs__``
+    (unless they reduce themselves)."""
     for value in list(vars(module).values()):
-        if (isinstance(value, type) and value.__module__ == module.__name__ and hasattr(value, "__mypyc_attrs__")
-                and not issubclass(value, BaseException)
+        if (isinstance(value, type) and value.__module__ == module.__name__
+                and (dataclasses.is_dataclass(value) or hasattr(value, "__getnewargs__"))
+                and not issubclass(value, (BaseException, tuple))
                 and not {"__reduce__", "__reduce_ex__"} & set(vars(value))):
             copyreg.pickle(value, _reducer(value))
 

@@ -338,10 +338,16 @@ def test_malformed_actions_are_refused_with_a_reason() -> None:
         state.apply(AdmiralMove(("t2", "t0"), ("b3", "b7")))
     with pytest.raises(MalformedActionError, match="not a Kreta action"):
         state.apply("castellan")  # type: ignore[arg-type]
-    with pytest.raises(MalformedActionError, match="tuples"):
-        state.apply(AdmiralMove(["t0"], ["b0"]))  # type: ignore[arg-type]
-    with pytest.raises(MalformedActionError, match=r"no province \['t0'\]"):
-        state.apply(CommanderMove(["t0"], "t1"))  # type: ignore[arg-type]
+    for build, match in (
+        (lambda: AdmiralMove(["t0"], ["b0"]), "tuples"),  # type: ignore[arg-type]
+        (lambda: CommanderMove(["t0"], "t1"), r"no province \['t0'\]"),  # type: ignore[arg-type]
+    ):
+        try:
+            bad = build()
+        except TypeError:  # compiled (ludoteca.native): the class checks its field types when made
+            continue
+        with pytest.raises(MalformedActionError, match=match):
+            state.apply(bad)
     with pytest.raises(MalformedActionError, match="no node '3'"):
         state.apply(BuildFort("3"))  # type: ignore[arg-type]
     with pytest.raises(MalformedActionError, match="King carries out"):

@@ -188,7 +188,7 @@ class _Eval:
     def utility(self) -> float:
         """The whole estimate for the position as it stands: our expected points less the others'."""
         v, coef = self.v, self.coef
-        out = sum(self.terms)
+        out = sum(self.terms, 0.0)
         for s in range(self.n):
             extra = v.scores[s] + self.farm[s] + self.hand_value(self.hands[s], self.played[s]) + self.permits(s, 0, 0)
             out += coef[s] * extra
@@ -419,7 +419,7 @@ class _Eval:
         card a share of it (it comes back at the next scoring; at once if only the Castellan is left)."""
         par = self.par
         back = 1.0 if len(hand) == 1 and "castellan" in hand else par["returns"]
-        return sum(par[c] for c in hand) + back * sum(par[c] for c in played)
+        return sum((par[c] for c in hand), 0.0) + back * sum((par[c] for c in played), 0.0)
 
     def card_cost(self, card: str) -> float:
         """The change of our cards' value when we play ``card`` (negative)."""
@@ -528,12 +528,12 @@ class _Eval:
         v, n, me = self.v, self.n, self.me
         won = self.won(lambda p: self.inf[p])
         coef = self.coef
-        out = sum(coef[s] * won[s] for s in range(n))
+        out = sum((coef[s] * won[s] for s in range(n)), 0.0)
         if v.scorings + 1 >= len(v.fort_row):  # the last scoring: the game is over, won or lost
             final = [v.scores[s] + won[s] for s in range(n)]
             margin = final[me] - max(final[s] for s in range(n) if s != me)
             bonus = self.par["win"] * (1 if margin > 0 else -1 if margin < 0 else 0)
-            return out - sum(self.terms) + bonus
+            return out - sum(self.terms, 0.0) + bonus
         nxt = v.fort_row[v.scorings + 1]
         saved_cast, saved_only = self.cast, self.only
         everyone = v.options.takeback == "all"
@@ -797,7 +797,7 @@ def _replies(
         if st.is_terminal():
             scores = st.view(me).scores
             margin = scores[me] - max(x for s, x in enumerate(scores) if s != me)
-            final = sum(c * x for c, x in zip(ev.coef, scores, strict=True))
+            final = sum((c * x for c, x in zip(ev.coef, scores, strict=True)), 0.0)
             value2 = final + par["win"] * (margin > 0) - par["win"] * (margin < 0) - now
         else:
             value2 = _Eval(st.view(me), par, me).utility() - now

@@ -214,7 +214,7 @@ class _Ctx:
                 if r != me and r != q:
                     w *= ahead[r]
             raw[q] = w + 1e-6
-        total = sum(raw)
+        total = sum(raw, 0.0)
         return tuple(REL * w / total for w in raw)
 
     def shares_of_hand(self, p: int) -> float:
@@ -719,9 +719,9 @@ def _borders(ctx: _Ctx, allegiance: Sequence[int], positions: Sequence[int]) -> 
         var += 4.0 * (1.0 / 6.0) * (5.0 / 6.0) * contrib[p] ** 2
     inv = 1.0 / math.sqrt(var) if var > EPS else 1.0
     k_mine = sum(1 for h in allegiance if h == mine)
-    w_mine = sum(ctx.weights[p] for p in range(n) if allegiance[p] == mine)
-    w_theirs = sum(ctx.weights[p] for p in range(n) if allegiance[p] != mine)
-    edge = 7.0 / 6.0 + sum(contrib[p] if allegiance[p] == mine else -contrib[p] for p in range(n) if p != me)
+    w_mine = sum((ctx.weights[p] for p in range(n) if allegiance[p] == mine), 0.0)
+    w_theirs = sum((ctx.weights[p] for p in range(n) if allegiance[p] != mine), 0.0)
+    edge = 7.0 / 6.0 + sum((contrib[p] if allegiance[p] == mine else -contrib[p] for p in range(n) if p != me), 0.0)
     options = ctx.sum_options(ctx.my_draws(-1), DRAFT_SUMS)
     final = tuple(allegiance)
     ring = view.ring
@@ -753,7 +753,7 @@ def _side_value(ctx: _Ctx, side: int) -> float:
     if not positions:
         return 0.0
     values = _borders(ctx, allegiance, positions)
-    return sum(values) / len(values)
+    return sum(values, 0.0) / len(values)
 
 
 # ---------------------------------------------------------------- phase 7: the Builder

@@ -36,6 +36,7 @@ from .common import (
     print_option_warnings,
 )
 from .db import db
+from .info import info
 from .play import Seat, Session
 from .recording import Recorder, new_record
 from .renderers import Renderer, lang_option
@@ -354,6 +355,7 @@ def board(game: str, svg_path: str, option_pairs: tuple[str, ...], lang: str) ->
 
 
 cli.add_command(arena)
+cli.add_command(info)
 cli.add_command(serve)
 cli.add_command(db)
 cli.add_command(simulate)

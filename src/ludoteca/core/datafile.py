@@ -23,5 +23,5 @@ def read_json(path: str | Path, what: str, error: type[LudotecaError]) -> Any:
         raise error(f"{what} {path} is not a UTF-8 text file") from None
     try:
         return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise error(f"{what} {path} is not valid JSON: {e.msg} at line {e.lineno}") from None
+    except json.JSONDecodeError as bad:  # not `e` again: compiled code gives a name one type per function
+        raise error(f"{what} {path} is not valid JSON: {bad.msg} at line {bad.lineno}") from None

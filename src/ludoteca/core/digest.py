@@ -254,7 +254,7 @@ def record_digests(
             state.apply(parse_record_action(definition, text))
         except LudotecaError as e:
             raise RecordError(f"action #{i + 1} {text!r}: {e}") from None
-        except (ValueError, TypeError, KeyError) as e:
-            raise RecordError(f"action #{i + 1} {text!r}: malformed ({e})") from None
+        except (ValueError, TypeError, KeyError) as bad:  # not `e`: compiled code gives it one type
+            raise RecordError(f"action #{i + 1} {text!r}: malformed ({bad})") from None
         chains.update(state.view)
         yield state, chains.seats

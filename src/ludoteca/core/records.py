@@ -165,8 +165,8 @@ def replay(definition: GameDefinition[S, Any, Any, Any], record: GameRecord, upt
             state.apply(action)
         except LudotecaError as e:
             raise RecordError(f"action #{i + 1} {text!r}: {e}") from None
-        except (json.JSONDecodeError, TypeError, KeyError) as e:
-            raise RecordError(f"action #{i + 1} {text!r}: malformed ({e})") from None
+        except (json.JSONDecodeError, TypeError, KeyError) as bad:  # not `e`: compiled code gives it one type
+            raise RecordError(f"action #{i + 1} {text!r}: malformed ({bad})") from None
     return state
 
 
