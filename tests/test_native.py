@@ -24,6 +24,7 @@ from ludoteca import native
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
+CLI = "import sys; from ludoteca.cli.main import main; sys.argv[0] = 'ludoteca'; main()"
 REQUIRED = os.environ.get("LUDOTECA_REQUIRE_NATIVE", "") not in ("", "0")
 
 
@@ -81,7 +82,7 @@ def test_the_cores_load_compiled_when_built() -> None:
 
 
 def test_ludoteca_info_names_the_compiled_modules() -> None:
-    done = subprocess.run([PYTHON, "-m", "ludoteca.cli.main", "info", "--json"], env=_env(pure=False),
+    done = subprocess.run([PYTHON, "-c", CLI, "info", "--json"], env=_env(pure=False),
                           capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     facts = json.loads(done.stdout)
@@ -91,7 +92,7 @@ def test_ludoteca_info_names_the_compiled_modules() -> None:
         assert "ludoteca.core.game" not in facts["compiled_modules"]
     else:
         assert facts["compiled"] is False and facts["why_not_compiled"]
-    pure = subprocess.run([PYTHON, "-m", "ludoteca.cli.main", "info"], env=_env(pure=True), capture_output=True,
+    pure = subprocess.run([PYTHON, "-c", CLI, "info"], env=_env(pure=True), capture_output=True,
                           text=True, timeout=120, check=False)
     assert pure.returncode == 0 and "rules cores: pure Python" in pure.stdout and native.PURE_ENV in pure.stdout
 
@@ -100,7 +101,7 @@ def test_play_and_test_build_before_they_start() -> None:
     for script in ("play", "test"):
         text = (ROOT / script).read_text(encoding="utf-8")
         build = text.index("scripts/native.py")
-        start = text.index("ludoteca\" serve" if script == "play" else "pytest")
+        start = text.index('ludoteca" serve' if script == "play" else ".venv/bin/pytest")
         assert build < start, f"./{script} must (re)build the compiled cores before it starts"
 
 

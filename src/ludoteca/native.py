@@ -157,10 +157,25 @@ def _register_pickling(module: ModuleType) -> None:
             copyreg.pickle(value, _reducer(value))
 
 
+_registered: set[str] = set()
+
+
+def _register_loaded(names: Sequence[str]) -> None:
+    """Register pickling for every compiled module loaded so far. mypyc loads the compiled modules a
+    compiled module imports itself, without the finder, so each load through the finder sweeps them all."""
+    for name in names:
+        module = sys.modules.get(name)
+        if module is not None and name not in _registered:
+            _registered.add(name)
+            _register_pickling(module)
+
+
 class _NativeLoader(importlib.machinery.ExtensionFileLoader):
+    modules: Sequence[str] = ()
+
     def exec_module(self, module: ModuleType) -> None:
         super().exec_module(module)
-        _register_pickling(module)
+        _register_loaded(self.modules)
 
 
 class _NativeFinder(importlib.abc.MetaPathFinder):
@@ -168,6 +183,7 @@ class _NativeFinder(importlib.abc.MetaPathFinder):
 
     def __init__(self, native_dir: Path, modules: Sequence[str], shared: Sequence[str]) -> None:
         self.paths: dict[str, Path] = {}
+        self.modules = modules
         suffixes = importlib.machinery.EXTENSION_SUFFIXES
         for name in [*modules, *shared]:
             stem = native_dir.joinpath(*name.split("."))
@@ -183,6 +199,7 @@ class _NativeFinder(importlib.abc.MetaPathFinder):
         if found is None:
             return None
         loader = _NativeLoader(fullname, str(found))
+        loader.modules = self.modules
         return importlib.util.spec_from_file_location(fullname, found, loader=loader)
 
 
