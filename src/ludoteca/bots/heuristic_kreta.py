@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from ludoteca.core.rng import Rng
 from ludoteca.kreta import KretaState, determinize
@@ -79,9 +79,9 @@ PARAMS: dict[str, float] = {
 QUICK: dict[str, float] = {**PARAMS, "width": 0}
 """The one-ply strategy alone, several times faster (for search playouts): ``choose(v, legal, rng, QUICK)``."""
 
-SPAN = 12
+SPAN: Final = 12
 """Influence margins are clipped to ``[-SPAN, SPAN]`` for the chance tables."""
-EPS = 1e-9
+EPS: Final = 1e-9
 
 
 class _Static:
