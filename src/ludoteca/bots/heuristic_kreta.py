@@ -22,8 +22,8 @@ the same estimate. It sees only the view; its generator only breaks ties.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Final
 
 from ludoteca.core.rng import Rng
 from ludoteca.kreta import KretaState, determinize
@@ -79,9 +79,9 @@ PARAMS: dict[str, float] = {
 QUICK: dict[str, float] = {**PARAMS, "width": 0}
 """The one-ply strategy alone, several times faster (for search playouts): ``choose(v, legal, rng, QUICK)``."""
 
-SPAN = 12
+SPAN: Final = 12
 """Influence margins are clipped to ``[-SPAN, SPAN]`` for the chance tables."""
-EPS = 1e-9
+EPS: Final = 1e-9
 
 
 class _Static:
@@ -164,6 +164,10 @@ class _Eval:
                 coef[o] = -c
         self.coef = coef
         self.curves = (_curve(params["k_next"]), _curve(params["k_second"]), _curve(params["k_later"]))
+        self.curve0 = self.curves[0]
+        self.p_forced = params["forced"]
+        self.p_threat = params["threat"]
+        self.p_threat_min = params["threat_min"]
         self.hidden = self._hidden()
         self.cast = ["castellan" in h for h in view.hands]
         """Per seat: whether it could score the imminent node on its next turn."""
@@ -247,79 +251,112 @@ class _Eval:
         self.a_node = node
         self.a_provs: tuple[int, ...] = self.st.node_provs[node] if node is not None and node >= 0 else ()
 
-    def won(self, col_of: Any) -> list[int]:
+    def won(self, col_of: Callable[[int], list[int]]) -> list[int]:
         """Each seat's VP if the imminent node were scored now (``col_of(p)``: influence per seat)."""
+        return self._won([col_of(p) for p in self.a_provs])
+
+    def _won(self, columns: list[list[int]]) -> list[int]:
+        """:meth:`won` from the imminent node's columns (influence per seat), in ``a_provs`` order."""
         n, st = self.n, self.st
         won = [0] * n
-        for p in self.a_provs:
-            col = col_of(p)
-            top = max(col)
+        for i, p in enumerate(self.a_provs):
+            col = columns[i]
+            top = col[0]
+            for x in col:
+                if x > top:
+                    top = x
             if top < 1:
                 continue
+            vp = st.vp[p]
             for s in range(n):
                 if col[s] == top:
-                    won[s] += st.vp[p]
+                    won[s] += vp
             if n > 2:
-                second = max((x for x in col if x < top), default=0)
+                second = 0  # the largest influence below the top (influences are never negative)
+                for x in col:
+                    if second < x < top:
+                        second = x
                 if second >= 1:
+                    vp2 = st.vp2[p]
                     for s in range(n):
                         if col[s] == second:
-                            won[s] += st.vp2[p]
+                            won[s] += vp2
         return won
 
-    def threat(self, inf: Sequence[Sequence[int]], cols: dict[int, list[int]] | None, forced: bool) -> float:
+    def threat(self, inf: list[list[int]], cols: dict[int, list[int]] | None, forced: bool) -> float:
         """How surely the imminent node is scored as it stands, before or at our next turn: we or another
         seat hold nothing but the Castellan (``forced`` for us), or another seat would gain by it."""
-        if not self.a_provs:
+        a_provs = self.a_provs
+        if not a_provs:
             return 0.0
-        par = self.par
-        out = par["forced"] if forced else 0.0
+        p_forced, p_threat = self.p_forced, self.p_threat
+        out = p_forced if forced else 0.0
         won: list[int] | None = None
         n = self.n
+        only, cast = self.only, self.cast
         for o in self.others:
-            if self.only[o]:
-                out = max(out, par["forced"])
-            elif self.cast[o] and par["threat"] > out:
+            if only[o]:
+                if p_forced > out:
+                    out = p_forced
+            elif cast[o] and p_threat > out:
                 if won is None:
-                    won = self.won(lambda p: cols[p] if cols is not None and p in cols else inf[p])
-                gain = won[o] - sum(won[s] for s in range(n) if s != o) / (n - 1)
-                if gain >= par["threat_min"]:
-                    out = par["threat"]
+                    if cols is None:
+                        won = self._won([inf[p] for p in a_provs])
+                    else:
+                        won = self._won([cols[p] if p in cols else inf[p] for p in a_provs])
+                rivals = 0
+                for s in range(n):
+                    if s != o:
+                        rivals += won[s]
+                gain = won[o] - rivals / (n - 1)
+                if gain >= self.p_threat_min:
+                    out = p_threat
         return out
 
     # --- the province terms -------------------------------------------------------------------------
 
-    def term(self, p: int, col: Sequence[int], hard: float) -> float:
+    def term(self, p: int, col: list[int], hard: float) -> float:
         """The coefficient-weighted points every seat can expect from province ``p``'s coming scorings.
 
         ``hard``: how surely the imminent node is scored as it stands (see :meth:`threat`); that part
         of its weight counts the influence as it is now.
         """
         rest = self.rest[p]
-        c0 = self.curves[0]
+        c0 = self.curve0
         wa = self.wa[p]
         n = self.n
-        vp, vp2 = self.st.vp[p], self.st.vp2[p]
+        st = self.st
+        vp, vp2 = st.vp[p], st.vp2[p]
         coef = self.coef
         hard_a = wa * hard
         soft_a = wa - hard_a
+        # the three largest influences (0 at least, influences are never negative): a seat's rivals
+        # are the largest two of the others
+        m1 = m2 = m3 = 0
+        for y in col:
+            if y > m1:
+                m1, m2, m3 = y, m1, m2
+            elif y > m2:
+                m2, m3 = y, m2
+            elif y > m3:
+                m3 = y
         top = sec = 0
         if hard_a:
-            top = max(col)
-            sec = max((x for x in col if x < top), default=0)
+            top = m1
+            for y in col:
+                if sec < y < top:
+                    sec = y
         total = 0.0
         for s in range(n):
             x = col[s]
             if not x:
                 continue
-            o1 = o2 = 0
-            for o in range(n):
-                if o != s:
-                    y = col[o]
-                    if y > o1:
-                        o1, o2 = y, o1
-                    elif y > o2:
-                        o2 = y
+            if x == m1:
+                o1, o2 = m2, m3
+            elif x == m2:
+                o1, o2 = m1, m3
+            else:
+                o1, o2 = m1, m2
             d = x - o1
             d = SPAN if d > SPAN else -SPAN if d < -SPAN else d
             f1 = rest[d + SPAN] + soft_a * c0[d + SPAN]
@@ -340,8 +377,8 @@ class _Eval:
 
     def change(
         self,
-        inf: Sequence[Sequence[int]],
-        terms: Sequence[float],
+        inf: list[list[int]],
+        terms: list[float],
         hard: float,
         changes: dict[int, int],
         forced: bool,
@@ -526,7 +563,7 @@ class _Eval:
         """Score the imminent node now; the row moves on and every hand is full again (with option
         ``takeback=castellan`` only ours: the others' played cards stay where they are)."""
         v, n, me = self.v, self.n, self.me
-        won = self.won(lambda p: self.inf[p])
+        won = self._won([self.inf[p] for p in self.a_provs])
         coef = self.coef
         out = sum((coef[s] * won[s] for s in range(n)), 0.0)
         if v.scorings + 1 >= len(v.fort_row):  # the last scoring: the game is over, won or lost

@@ -29,7 +29,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, TypeAlias
+from typing import Any, Final, TypeAlias
 
 from ludoteca.core.errors import NotationError
 
@@ -364,11 +364,11 @@ class Replace:
 KretaAction: TypeAlias = CardAction | King | Castellan | Keep | Replace | Step | Stop
 ACTION_TYPES = (*CARD_ACTION_TYPES, King, Castellan, Keep, Replace, Step, Stop)
 
-HARVEST = Harvest()
-CASTELLAN_ACTION = Castellan()
-KEEP = Keep()
-REPLACE = Replace()
-STOP = Stop()
+HARVEST: Final = Harvest()
+CASTELLAN_ACTION: Final = Castellan()
+KEEP: Final = Keep()
+REPLACE: Final = Replace()
+STOP: Final = Stop()
 _SIMPLE: dict[str, KretaAction] = {
     "farmer": HARVEST,
     "castellan": CASTELLAN_ACTION,

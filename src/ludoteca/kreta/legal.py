@@ -13,7 +13,7 @@ play the legal first steps, in the movement sub-phase the legal next steps and `
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .actions import CASTELLAN_ACTION, KEEP, REPLACE, AdmiralMove
 from .components import (
@@ -37,9 +37,9 @@ if TYPE_CHECKING:
 
     from .state import KretaState
 
-CHOICE_ENTRY = Entry([KEEP, REPLACE])
-CASTELLAN_ENTRY = Entry([CASTELLAN_ACTION])
-NO_PARTS: tuple[Entry, ...] = ()
+CHOICE_ENTRY: Final = Entry([KEEP, REPLACE])
+CASTELLAN_ENTRY: Final = Entry([CASTELLAN_ACTION])
+NO_PARTS: Final[tuple[Entry, ...]] = ()
 
 
 def admiral_actions(st: KretaState, ships: tuple[int, ...]) -> list[Any]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ludoteca.core.events import Event, push
 
@@ -12,7 +12,7 @@ from .components import ALL_CARDS, CASTELLAN, CHOICE, FACE_UP, OVER, PLAY
 if TYPE_CHECKING:
     from .state import KretaState
 
-TAKEBACK = Event("takeback", -1, ())
+TAKEBACK: Final = Event("takeback", -1, ())
 """Every player takes their played cards back (option ``takeback=all``); with ``takeback=castellan`` the
 event names the Castellan's player, the only one who does."""
 

@@ -378,42 +378,50 @@ class KretaState:
         index = t.index
         cls = type(action)
         log = self.log
+        # each branch names the action with its class (a typed name: compiled code reads its fields directly)
         if cls is CommanderMove:
+            cm: CommanderMove = action
             self.move_start_code = self.villager_code[s]
             self.move_points = COMMANDER_POINTS - 1
             self.phase = MOVE
-            self._step(s, action.frm, action.to)
+            self._step(s, cm.frm, cm.to)
             return
         if cls is CommanderPlace:
-            p = index[action.province]
+            cp: CommanderPlace = action
+            p = index[cp.province]
             self.add_villager(s, p, 1)
             self.villager_reserve[s] -= 1
             log = (t.ev_place_villager[s][p], log)
         elif cls is BuildFort:
-            k = t.node_index[action.node]
+            bf: BuildFort = action
+            k = t.node_index[bf.node]
             self.forts[k] = s
             self.fort_reserve[s] -= 1
             self.free_nodes &= ~(1 << k)
-            log = push(log, t.event("build", s, ("fort", action.node)))
+            log = push(log, t.event("build", s, ("fort", bf.node)))
         elif cls is BuildVillage:
-            p = index[action.province]
+            bv: BuildVillage = action
+            p = index[bv.province]
             self.villages[s * t.P + p] += 1
             self.village_reserve[s] -= 1
             self.add_count(p, 1)
-            log = push(log, t.event("build", s, ("village", action.province)))
+            log = push(log, t.event("build", s, ("village", bv.province)))
         elif cls is AbbotPlace:
-            p = index[action.province]
+            bp: AbbotPlace = action
+            p = index[bp.province]
             self.abbots[s] = p
             self.add_count(p, 1)
-            log = push(log, t.event("place", s, ("abbot", action.province)))
+            log = push(log, t.event("place", s, ("abbot", bp.province)))
         elif cls is AbbotMove:
             self.add_count(self.abbots[s], -1)
-            p = self.abbots[s] = index[action.to]
+            bm: AbbotMove = action
+            p = self.abbots[s] = index[bm.to]
             self.add_count(p, 1)
-            log = push(log, t.event("move", s, ("abbot", action.frm, action.to)))
+            log = push(log, t.event("move", s, ("abbot", bm.frm, bm.to)))
         elif cls is AdmiralPlace:
-            self.set_ships(s, (*self.ships[s], index[action.port]))
-            log = push(log, t.event("place", s, ("ship", action.port)))
+            sp: AdmiralPlace = action
+            self.set_ships(s, (*self.ships[s], index[sp.port]))
+            log = push(log, t.event("place", s, ("ship", sp.port)))
         elif cls is AdmiralMove:
             gone = {index[f] for f in action.frm}
             ships = tuple(p for p in self.ships[s] if p not in gone) + tuple(index[d] for d in action.to)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import deque
 from functools import reduce
 from operator import or_
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from ludoteca.core.errors import SetupError
 from ludoteca.core.events import Event
@@ -72,7 +72,7 @@ class Entry:
         return k
 
 
-EMPTY = Entry([])
+EMPTY: Final = Entry([])
 
 
 class Cache(dict[Any, Any]):
@@ -111,7 +111,7 @@ class Steps:
         return got
 
 
-STOP_ENTRY = Entry([STOP])
+STOP_ENTRY: Final = Entry([STOP])
 
 
 class Tables:
