@@ -5,19 +5,17 @@ version, and a state must clone cheaply for search. SplitMix64 is fully specifie
 gives the same shuffles forever), and its whole state is one 64-bit integer, so cloning costs nothing.
 
 The state is kept as two 32-bit halves. Compiled (``ludoteca.native``), the generator computes on the
-halves: compiled code works on integers below 2**62 without allocating, where every step on a full 64-bit
-integer makes a new Python object. Interpreted, it joins them and computes on the whole integer, which
-costs the interpreter fewer steps. Both give SplitMix64's outputs bit for bit (``tests/test_rng.py``).
+halves (multiplying 16-bit quarters): compiled code works on integers below 2**62 without allocating, where
+every step on a full 64-bit integer makes a new Python object. Interpreted, it joins them and computes on
+the whole integer, which costs the interpreter fewer steps. Both give SplitMix64's outputs bit for bit
+(``tests/test_rng.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
 from types import FunctionType
-from typing import TYPE_CHECKING, Final, TypeVar
-
-if TYPE_CHECKING:  # a type for mypyc only, no import at run time: interpreted, an i64 is an int
-    from mypy_extensions import i64
+from typing import Final, TypeVar
 
 T = TypeVar("T")
 
@@ -25,8 +23,7 @@ _MASK: Final = (1 << 64) - 1
 _GAMMA: Final = 0x9E3779B97F4A7C15
 _M32: Final = 0xFFFFFFFF
 _M16: Final = 0xFFFF
-# SplitMix64's constants, in halves: the increment (golden gamma) and the two multipliers, whose low
-# halves are split again into 16-bit quarters so that every partial product stays below 2**49.
+# SplitMix64's constants: the increment (golden gamma) in halves, the two multipliers in 16-bit quarters.
 _GAMMA_HI: Final = 0x9E3779B9
 _GAMMA_LO: Final = 0x7F4A7C15
 _MUL1_HI_HI: Final = 0xBF58
@@ -41,23 +38,23 @@ _SMALL_BOUND: Final = 1 << 30
 """``below(n)`` for ``n`` up to this works on the halves; a larger ``n`` takes the full 64-bit output."""
 
 
-def _multiply(hi: i64, lo: i64, m_hh: i64, m_hl: i64, m_lh: i64, m_ll: i64) -> tuple[i64, i64]:
-    """``(hi, lo) * m mod 2**64`` in halves, ``m``'s halves given as 16-bit quarters (high to low)."""
-    t0 = lo * m_ll
-    t1 = lo * m_lh
-    low = t0 + ((t1 & _M16) << 16)
-    carry = (low >> 32) + (t1 >> 16)
-    high = (
-        carry
-        + hi * m_ll
-        + (((hi * m_lh) & _M16) << 16)
-        + lo * m_hl
-        + (((lo * m_hh) & _M16) << 16)
-    )
-    return high & _M32, low & _M32
+def _multiply(hi: int, lo: int, m3: int, m2: int, m1: int, m0: int) -> tuple[int, int]:
+    """``(hi, lo) * m mod 2**64`` in halves, ``m`` given as 16-bit quarters (``m3`` the highest).
+
+    Every factor is below 2**16, so that compiled code multiplies without leaving machine integers (it does
+    so only for factors below 2**30); the partial products of each quarter are summed, then carried."""
+    l0, l1, h0, h1 = lo & _M16, lo >> 16, hi & _M16, hi >> 16
+    c = l0 * m0
+    r0 = c & _M16
+    c = (c >> 16) + l0 * m1 + l1 * m0
+    r1 = c & _M16
+    c = (c >> 16) + l0 * m2 + l1 * m1 + h0 * m0
+    r2 = c & _M16
+    c = (c >> 16) + l0 * m3 + l1 * m2 + h0 * m1 + h1 * m0
+    return ((c & _M16) << 16) | r2, (r1 << 16) | r0
 
 
-def _reduce_halves(hi: i64, lo: i64, n: i64, r32: i64, r: i64) -> i64:
+def _reduce_halves(hi: int, lo: int, n: int, r32: int, r: int) -> int:
     """``x % n`` for the output ``x = hi * 2**32 + lo``, or -1 when ``below`` refuses ``x``: when it lies in
     the top ``r = 2**64 % n`` values (``hi`` all ones, ``lo`` within the last ``r``). ``r32 = 2**32 % n``."""
     if r == 0 or hi != _M32 or lo < (1 << 32) - r:
@@ -78,13 +75,13 @@ class Rng:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise TypeError(f"seed must be an int, not {type(seed).__name__}")
         state = seed & _MASK
-        self.hi: i64 = state >> 32
-        self.lo: i64 = state & _M32
+        self.hi = state >> 32
+        self.lo = state & _M32
 
     @property
     def state(self) -> int:
         """The whole 64-bit state, as SplitMix64 describes it (the halves ``hi`` and ``lo`` joined)."""
-        return (int(self.hi) << 32) | int(self.lo)
+        return (self.hi << 32) | self.lo
 
     @state.setter
     def state(self, value: int) -> None:
@@ -92,7 +89,7 @@ class Rng:
         self.hi = value >> 32
         self.lo = value & _M32
 
-    def _step(self) -> tuple[i64, i64]:
+    def _step(self) -> tuple[int, int]:
         """Advance the state and return the next output as halves ``(high, low)``."""
         lo = self.lo + _GAMMA_LO
         hi = (self.hi + _GAMMA_HI + (lo >> 32)) & _M32
@@ -116,9 +113,8 @@ class Rng:
         """The next 64-bit output."""
         if _HALVES:
             hi, lo = self._step()
-            return (int(hi) << 32) | int(lo)
-        s: int = self.hi  # an int, not an i64: the shift would not fit
-        s = ((s << 32 | self.lo) + _GAMMA) & _MASK
+            return (hi << 32) | lo
+        s = (((self.hi << 32) | self.lo) + _GAMMA) & _MASK
         self.hi = s >> 32
         self.lo = s & _M32
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
@@ -137,10 +133,10 @@ class Rng:
             if x < limit:
                 return x % n
 
-    def _below_halves(self, n: i64) -> int:
+    def _below_halves(self, n: int) -> int:
         """``below(n)`` for ``0 < n <= 2**30``, on the halves: the same draws, the same result."""
-        r32: i64 = (1 << 32) % n
-        r: i64 = (r32 * r32) % n
+        r32 = (1 << 32) % n
+        r = (r32 * r32) % n
         while True:
             hi, lo = self._step()
             x = _reduce_halves(hi, lo, n, r32, r)
