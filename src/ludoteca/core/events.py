@@ -7,7 +7,8 @@ and appending is O(1). An event is public unless ``private_to`` names the one se
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections.abc import Callable
+from typing import Any, Final, NamedTuple
 
 
 class Event(NamedTuple):
@@ -25,9 +26,25 @@ mypyc, which compiles this module, cannot describe a recursive alias; every read
 an ``EventLog`` variable, which the compiled code checks."""
 
 
+_NEW_EVENT: Final[Callable[[type[Event], tuple[str, int, tuple[object, ...], int]], Event]] = tuple.__new__
+"""``Event(...)`` without its ``__new__``, which ``NamedTuple`` writes in Python: compiled code calling the
+class would run an interpreted frame per event; ``tuple.__new__`` makes the same ``Event`` in C."""
+
+
+_EVENT: Final[type[Event]] = Event
+"""The class, as a constant that compiled code reads without a lookup in the module's namespace."""
+
+
 def push(log: EventLog, event: Event) -> EventLog:
     """The log with ``event`` appended."""
     return (event, log)
+
+
+def push_event(
+    log: EventLog, kind: str, seat: int = -1, data: tuple[object, ...] = (), private_to: int = -1
+) -> EventLog:
+    """The log with ``Event(kind, seat, data, private_to)`` appended: the rules cores' fast path."""
+    return (_NEW_EVENT(_EVENT, (kind, seat, data, private_to)), log)
 
 
 def visible_events(log: EventLog, player: int) -> tuple[Event, ...]:

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import Any
+from typing import Any, Final
 
 from ludoteca.core.errors import NotationError
 
@@ -124,13 +124,13 @@ Action = PlaceGutshof | SetConflict | TakeAction | PlaySupply | Build | TurnEsta
 ACTION_TYPES = (PlaceGutshof, SetConflict, TakeAction, PlaySupply, Build, TurnEstate, PassBuild, Discard)
 
 # Interned actions: legal-action generation hands out these objects.
-GUTSHOF = tuple(PlaceGutshof(i) for i in range(RING_SIZE))
-CONFLICT = tuple(SetConflict(i) for i in range(RING_SIZE))
-TAKE = tuple(TakeAction(c) for c in range(len(ACTION_KEYS)))
-BUILD = tuple(Build(i) for i in range(RING_SIZE))
-BUILD_KONTOR = tuple(Build(i, True) for i in range(RING_SIZE))
-TURN = tuple(TurnEstate(i) for i in range(RING_SIZE))
-PASS = PassBuild()
+GUTSHOF: Final = tuple(PlaceGutshof(i) for i in range(RING_SIZE))
+CONFLICT: Final = tuple(SetConflict(i) for i in range(RING_SIZE))
+TAKE: Final = tuple(TakeAction(c) for c in range(len(ACTION_KEYS)))
+BUILD: Final = tuple(Build(i) for i in range(RING_SIZE))
+BUILD_KONTOR: Final = tuple(Build(i, True) for i in range(RING_SIZE))
+TURN: Final = tuple(TurnEstate(i) for i in range(RING_SIZE))
+PASS: Final = PassBuild()
 
 
 def _cards_text(cards: tuple[int, ...]) -> str:
@@ -147,14 +147,32 @@ def sub_hands(hand: tuple[int, ...], most: int) -> tuple[tuple[int, ...], ...]:
     return tuple(seen)
 
 
-@lru_cache(maxsize=4096)
+_CACHE_SIZE: Final = 4096
+_SUPPLY_ACTIONS: Final[dict[tuple[int, ...], tuple[PlaySupply, ...]]] = {}
+_DISCARD_ACTIONS: Final[dict[tuple[tuple[int, ...], int], tuple[Discard, ...]]] = {}
+# Plain dicts rather than ``lru_cache``: compiled code reads a typed dict directly, where it would call
+# the cache's wrapper through the module's namespace. Emptied when full; the actions are values either way.
+
+
 def supply_actions(hand: tuple[int, ...]) -> tuple[PlaySupply, ...]:
-    return tuple(PlaySupply(c) for c in sub_hands(hand, MAX_SUPPLY_PLAY))
+    """Every supply play from a sorted hand, interned per hand."""
+    found = _SUPPLY_ACTIONS.get(hand)
+    if found is None:
+        if len(_SUPPLY_ACTIONS) >= _CACHE_SIZE:
+            _SUPPLY_ACTIONS.clear()
+        found = _SUPPLY_ACTIONS[hand] = tuple(PlaySupply(c) for c in sub_hands(hand, MAX_SUPPLY_PLAY))
+    return found
 
 
-@lru_cache(maxsize=4096)
 def discard_actions(hand: tuple[int, ...], most: int) -> tuple[Discard, ...]:
-    return tuple(Discard(c) for c in sub_hands(hand, most))
+    """Every discard of at most ``most`` cards from a sorted hand, interned per hand."""
+    key = (hand, most)
+    found = _DISCARD_ACTIONS.get(key)
+    if found is None:
+        if len(_DISCARD_ACTIONS) >= _CACHE_SIZE:
+            _DISCARD_ACTIONS.clear()
+        found = _DISCARD_ACTIONS[key] = tuple(Discard(c) for c in sub_hands(hand, most))
+    return found
 
 
 # ---------------------------------------------------------------- parsing

@@ -6,23 +6,36 @@ notation, records and views.
 
 from __future__ import annotations
 
-EAGLE, ROSE = 0, 1
-HOUSE_KEYS = ("eagle", "rose")
-HOUSE_NAMES = ("Eagle", "Rose")
+from typing import Final
+
+EAGLE: Final = 0
+ROSE: Final = 1
+HOUSE_KEYS: Final = ("eagle", "rose")
+HOUSE_NAMES: Final = ("Eagle", "Rose")
 
 # Landscape types, in rising conflict points. German names are the printed ones.
-ODNIS, WEIDE, FLUSS, WALD, DORF, STADT = range(6)
-LANDSCAPE_KEYS = ("oednis", "weide", "fluss", "wald", "dorf", "stadt")
-LANDSCAPE_NAMES = ("Ödnis", "Weide", "Fluss", "Wald", "Dorf", "Stadt")
-LANDSCAPE_ENGLISH = ("wasteland", "meadow", "river", "forest", "village", "town")
-RING_SIZE = 12
+ODNIS: Final = 0
+WEIDE: Final = 1
+FLUSS: Final = 2
+WALD: Final = 3
+DORF: Final = 4
+STADT: Final = 5
+LANDSCAPE_KEYS: Final = ("oednis", "weide", "fluss", "wald", "dorf", "stadt")
+LANDSCAPE_NAMES: Final = ("Ödnis", "Weide", "Fluss", "Wald", "Dorf", "Stadt")
+LANDSCAPE_ENGLISH: Final = ("wasteland", "meadow", "river", "forest", "village", "town")
+RING_SIZE: Final = 12
 
 # Action cards.
-TRAITOR, DIPLOMAT2, DIPLOMAT5, BUILDER, STRATEGIST, FARMER = range(6)
-ACTION_KEYS = ("traitor", "diplomat+2", "diplomat+5", "builder", "strategist", "farmer")
-ACTION_NAMES = ("Traitor", "Diplomat +2", "Diplomat +5", "Builder", "Strategist", "Farmer")
-ACTION_GERMAN = ("Verräter", "Diplomat +2", "Diplomat +5", "Baumeister", "Stratege", "Bauer")
-ACTION_ALIASES = {
+TRAITOR: Final = 0
+DIPLOMAT2: Final = 1
+DIPLOMAT5: Final = 2
+BUILDER: Final = 3
+STRATEGIST: Final = 4
+FARMER: Final = 5
+ACTION_KEYS: Final = ("traitor", "diplomat+2", "diplomat+5", "builder", "strategist", "farmer")
+ACTION_NAMES: Final = ("Traitor", "Diplomat +2", "Diplomat +5", "Builder", "Strategist", "Farmer")
+ACTION_GERMAN: Final = ("Verräter", "Diplomat +2", "Diplomat +5", "Baumeister", "Stratege", "Bauer")
+ACTION_ALIASES: Final = {
     "traitor": TRAITOR, "verraeter": TRAITOR, "verräter": TRAITOR, "verrater": TRAITOR,
     "diplomat+2": DIPLOMAT2, "diplomat2": DIPLOMAT2, "d2": DIPLOMAT2, "diplomat-2": DIPLOMAT2,
     "diplomat+5": DIPLOMAT5, "diplomat5": DIPLOMAT5, "d5": DIPLOMAT5, "diplomat-5": DIPLOMAT5,
@@ -32,18 +45,24 @@ ACTION_ALIASES = {
 }
 
 # Supply cards: 5×2, 5×3, 5×4, 5×5, 2×6, 1×8 conflict points (23 cards).
-SUPPLY_DECK: tuple[int, ...] = (2,) * 5 + (3,) * 5 + (4,) * 5 + (5,) * 5 + (6, 6, 8)
-SUPPLY_VALUES = (2, 3, 4, 5, 6, 8)
-START_HAND_1998 = (3, 4, 5)
-START_HAND_SIZE = 3
-MAX_SUPPLY_PLAY = 5
+SUPPLY_DECK: Final[tuple[int, ...]] = (2,) * 5 + (3,) * 5 + (4,) * 5 + (5,) * 5 + (6, 6, 8)
+SUPPLY_VALUES: Final = (2, 3, 4, 5, 6, 8)
+START_HAND_1998: Final = (3, 4, 5)
+START_HAND_SIZE: Final = 3
+MAX_SUPPLY_PLAY: Final = 5
 
-ESTATES_PER_PLAYER = 3
-MAX_KONTOR = 2
-FARMER_DRAW = 3
-ROUNDS = {3: 9, 4: 8}
+ESTATES_PER_PLAYER: Final = 3
+MAX_KONTOR: Final = 2
+FARMER_DRAW: Final = 3
+ROUNDS: Final = {3: 9, 4: 8}
 
-SETUP, CONFLICT_PHASE, DRAFT, SUPPLY, BUILD_PHASE, DRAW, OVER = range(7)
+SETUP: Final = 0
+CONFLICT_PHASE: Final = 1
+DRAFT: Final = 2
+SUPPLY: Final = 3
+BUILD_PHASE: Final = 4
+DRAW: Final = 5
+OVER: Final = 6
 """The state's phases (``VerraeterState.phase``): set-up placements, then each round phase 1 (the conflict),
 2 (the draft), 3 (supply play), 7 (the Builder) and 10 (the hand-limit choice); ``OVER`` when the game is over.
 The view names them with ``view.PHASES``."""

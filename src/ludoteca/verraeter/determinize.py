@@ -218,8 +218,8 @@ def _draw_queue(view: VerraeterView) -> list[tuple[int, int]]:
     queue = draw_queue(
         view.options.draw_cap,
         view.start_player,
-        view.chosen,
-        view.allegiance,
+        list(view.chosen),
+        list(view.allegiance),
         [x.estate_owner for x in ring],
         [x.kontor for x in ring],
         [x.house for x in ring],

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ludoteca.core.events import Event, push
+from ludoteca.core.events import push_event
 
 from .components import (
     DIPLOMAT2,
@@ -27,50 +27,55 @@ def resolve(st: VerraeterState) -> None:
     n = st.num_players
     chosen = st.chosen
     st.revealed = True
-    st.log = push(st.log, Event("reveal", -1, tuple(chosen)))
+    st.log = push_event(st.log, "reveal", -1, tuple(chosen))
     for p in range(n):
         c = chosen[p]
         if c == TRAITOR or (
             c == DIPLOMAT5 and st.options.edition == 2008 and st.all_same_at_start
         ):
             st.allegiance[p] = 1 - st.allegiance[p]
-            st.log = push(st.log, Event("switch", p, (st.allegiance[p], c)))
+            st.log = push_event(st.log, "switch", p, (st.allegiance[p], c))
     a, b = st.conflict, (st.conflict + 1) % RING_SIZE
     house = st.land_house
-    land = [a, b] if house[a] == EAGLE else [b, a]  # land[EAGLE], land[ROSE]
+    eagle_land, rose_land = (a, b) if house[a] == EAGLE else (b, a)
     table = st.options.landscapes
-    strength = [table.cp[st.land_type[land[EAGLE]]], table.cp[st.land_type[land[ROSE]]]]
+    eagle = table.cp[st.land_type[eagle_land]]
+    rose = table.cp[st.land_type[rose_land]]
     for p in range(n):
-        h = st.allegiance[p]
-        strength[h] += sum(st.played[p])
-        if chosen[p] == DIPLOMAT2:
-            strength[h] += 2
-        elif chosen[p] == DIPLOMAT5:
-            strength[h] += 5
-    st.strength = (strength[EAGLE], strength[ROSE])
-    if strength[EAGLE] == strength[ROSE]:
+        c = chosen[p]
+        bonus = sum(st.played[p]) + (2 if c == DIPLOMAT2 else 5 if c == DIPLOMAT5 else 0)
+        if st.allegiance[p] == EAGLE:
+            eagle += bonus
+        else:
+            rose += bonus
+    st.strength = (eagle, rose)
+    if eagle == rose:
         st.winner = -1
-        st.log = push(st.log, Event("tie", -1, st.strength))
+        st.log = push_event(st.log, "tie", -1, (eagle, rose))
     else:
-        w = EAGLE if strength[EAGLE] > strength[ROSE] else ROSE
+        w = EAGLE if eagle > rose else ROSE
         st.winner = w
-        lost = land[1 - w]
-        winners = [p for p in range(n) if st.allegiance[p] == w]
-        st.log = push(st.log, Event("won", -1, (w, *st.strength, lost)))
+        lost = rose_land if w == EAGLE else eagle_land
+        st.log = push_event(st.log, "won", -1, (w, eagle, rose, lost))
+        winners = 0
+        for p in range(n):
+            if st.allegiance[p] == w:
+                winners += 1
         if winners:
-            vp = st.options.points(st.land_type[lost], len(winners))
-            for p in winners:
-                st.conflict_vp[p] += vp
-                st.log = push(st.log, Event("score", p, (vp, "conflict")))
+            vp = st.options.points(st.land_type[lost], winners)
+            for p in range(n):
+                if st.allegiance[p] == w:
+                    st.conflict_vp[p] += vp
+                    st.log = push_event(st.log, "score", p, (vp, "conflict"))
         house[lost] = w
-        st.log = push(st.log, Event("conquer", -1, (lost, w)))
+        st.log = push_event(st.log, "conquer", -1, (lost, w))
     traitor, strategist = st.holder(TRAITOR), st.holder(STRATEGIST)
     if traitor >= 0:
         st.traitor_vp[traitor] += 1
-        st.log = push(st.log, Event("score", traitor, (1, "traitor")))
+        st.log = push_event(st.log, "score", traitor, (1, "traitor"))
     if strategist >= 0:
         st.strategist_vp[strategist] += 2
-        st.log = push(st.log, Event("score", strategist, (2, "strategist")))
+        st.log = push_event(st.log, "score", strategist, (2, "strategist"))
 
 
 def kontor_bonus(st: VerraeterState, p: int) -> int:

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludoteca.core.errors import SetupError
-from ludoteca.core.events import Event, push
+from ludoteca.core.events import push_event
 from ludoteca.core.rng import Rng
 
 from .components import (
@@ -59,7 +59,7 @@ def new_game(
     state.draw_pile = list(SUPPLY_DECK)  # shuffled (and dealt) once the Gutshof are placed
     state.strategy_holder = (start_player + 1) % num_players
     state.to_act = start_player
-    state.log = push(state.log, Event("setup", start_player, (options.edition,)))
+    state.log = push_event(state.log, "setup", start_player, (options.edition,))
     return state
 
 
@@ -194,6 +194,6 @@ def from_setup(options: VerraeterOptions, seed: int, num_players: int, setup: Ma
     house = state.land_house
     if all(h == house[0] for h in house):
         raise SetupError("one house already holds every landscape: the game would be over")
-    state.log = push(state.log, Event("setup", state.start_player, (options.edition,)))
+    state.log = push_event(state.log, "setup", state.start_player, (options.edition,))
     state.begin_round()
     return state

@@ -11,9 +11,9 @@ draw comes from the state's own seeded generator.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from typing import Final
 
-from ludoteca.core.events import Event, EventLog, push, visible_events
+from ludoteca.core.events import EventLog, push_event, visible_events
 from ludoteca.core.game import TERMINAL, GameResult
 from ludoteca.core.rng import Rng
 
@@ -56,11 +56,11 @@ from .view import PHASES, Landscape, VerraeterView
 def draw_queue(
     cap: int | None,
     start_player: int,
-    chosen: Sequence[int],
-    allegiance: Sequence[int],
-    estate_owner: Sequence[int],
-    estate_kontor: Sequence[bool],
-    land_house: Sequence[int],
+    chosen: list[int],
+    allegiance: list[int],
+    estate_owner: list[int],
+    estate_kontor: list[bool],
+    land_house: list[int],
     diplomat_last: bool = True,
 ) -> list[tuple[int, int]]:
     """Phase 10's draws, in order: ``(seat, cards)`` for the Farmer first, then clockwise from the start
@@ -69,10 +69,15 @@ def draw_queue(
     extra card is drawn with the Diplomat's own Gutshof draws instead.
 
     A function of the table alone, so ``determinize`` rebuilds the queue from a view with the same rule.
+    Lists rather than any sequence, so that compiled code indexes them directly.
     """
     n = len(allegiance)
     queue: list[tuple[int, int]] = []
-    farmer = chosen.index(FARMER) if FARMER in chosen else -1
+    farmer = -1
+    for p in range(len(chosen)):
+        if chosen[p] == FARMER:
+            farmer = p
+            break
     if farmer >= 0:
         queue.append((farmer, FARMER_DRAW if cap is None else min(FARMER_DRAW, cap)))
     extra: tuple[int, int] | None = None
@@ -81,9 +86,10 @@ def draw_queue(
         if p == farmer:
             continue
         side = allegiance[p]
-        d = sum(
-            1 for i in range(RING_SIZE) if estate_owner[i] == p and not estate_kontor[i] and land_house[i] == side
-        )
+        d = 0
+        for i in range(RING_SIZE):
+            if estate_owner[i] == p and not estate_kontor[i] and land_house[i] == side:
+                d += 1
         if cap is not None and d > cap:
             d = cap
         if chosen[p] == DIPLOMAT2 and (cap is None or d < cap):
@@ -96,6 +102,10 @@ def draw_queue(
     if extra is not None:
         queue.append(extra)
     return queue
+
+
+_ACTION_DECK: Final = tuple(range(len(ACTION_NAMES)))
+"""The action cards in order, before the start player shuffles them."""
 
 
 class VerraeterState:
@@ -252,6 +262,10 @@ class VerraeterState:
         acts = self.legal_cache
         if acts is None:
             acts = self.legal_cache = legal.generate(self)
+        for legal_action in acts:  # the interned actions come back as they were handed out: try identity first
+            if legal_action is action:
+                self._apply(legal_action)
+                return
         if action not in acts:
             raise explain.why_not(self, action)
         self._apply(action)  # narrowed by the membership test
@@ -281,7 +295,12 @@ class VerraeterState:
 
     def kontor_count(self, p: int) -> int:
         """How many of seat ``p``'s estate cards lie Kontor side up."""
-        return sum(1 for i in range(RING_SIZE) if self.estate_owner[i] == p and self.estate_kontor[i])
+        owner, kontor = self.estate_owner, self.estate_kontor
+        count = 0
+        for i in range(RING_SIZE):
+            if owner[i] == p and kontor[i]:
+                count += 1
+        return count
 
     # ------------------------------------------------------------ set-up
 
@@ -289,7 +308,7 @@ class VerraeterState:
         p = self.to_act
         self.estate_owner[action.landscape] = p
         self.reserve[p] -= 1
-        self.log = push(self.log, Event("gutshof", p, (action.landscape,)))
+        self.log = push_event(self.log, "gutshof", p, (action.landscape,))
         nxt = (p + 1) % self.num_players
         if nxt == self.start_player:
             self._deal_start_hands()
@@ -311,7 +330,7 @@ class VerraeterState:
             for k in range(self.num_players):
                 p = (self.start_player + k) % self.num_players
                 self.hands[p] = sorted(deck.pop() for _ in range(START_HAND_SIZE))
-                self.log = push(self.log, Event("dealt", p, tuple(self.hands[p]), private_to=p))
+                self.log = push_event(self.log, "dealt", p, tuple(self.hands[p]), p)
         self.draw_pile = deck
 
     # ------------------------------------------------------------ a round
@@ -322,17 +341,17 @@ class VerraeterState:
         self.phase = CONFLICT_PHASE
         self.to_act = self.strategy_holder
         self.conflict = -1
-        self.log = push(self.log, Event("round", self.start_player, (self.round,)))
+        self.log = push_event(self.log, "round", self.start_player, (self.round,))
 
     def _set_conflict(self, action: SetConflict) -> None:
         self.conflict = action.position
-        self.log = push(self.log, Event("conflict", self.to_act, (action.position,)))
+        self.log = push_event(self.log, "conflict", self.to_act, (action.position,))
         # Phase 2: the start player shuffles the action cards and puts the top one aside unseen.
         if self.preset_deck is not None:
             deck = list(self.preset_deck)
             self.preset_deck = None
         else:
-            deck = list(range(len(ACTION_NAMES)))
+            deck = list(_ACTION_DECK)
             self.rng.shuffle(deck)
         self.aside = deck[0]
         self.pool = sorted(deck[1:])
@@ -346,8 +365,8 @@ class VerraeterState:
         p = self.to_act
         self.chosen[p] = action.card
         self.pool.remove(action.card)
-        self.log = push(self.log, Event("take", p, ()))
-        self.log = push(self.log, Event("took", p, (action.card,), private_to=p))
+        self.log = push_event(self.log, "take", p, ())
+        self.log = push_event(self.log, "took", p, (action.card,), p)
         nxt = (p + 1) % self.num_players
         if nxt == self.start_player:
             self.leftover = tuple(self.pool)
@@ -363,7 +382,7 @@ class VerraeterState:
         for v in action.cards:
             hand.remove(v)
         self.played[p] = action.cards
-        self.log = push(self.log, Event("supply", p, action.cards))
+        self.log = push_event(self.log, "supply", p, action.cards)
         nxt = (p + 1) % self.num_players
         if nxt != self.start_player:
             self.to_act = nxt
@@ -378,10 +397,11 @@ class VerraeterState:
 
     def holder(self, card: int) -> int:
         """The seat that kept action card ``card`` this round, -1 if nobody did."""
-        try:
-            return self.chosen.index(card)
-        except ValueError:
-            return -1
+        chosen = self.chosen
+        for p in range(len(chosen)):
+            if chosen[p] == card:
+                return p
+        return -1
 
     def _build(self, action: Action) -> None:
         p = self.to_act
@@ -389,13 +409,13 @@ class VerraeterState:
             self.estate_owner[action.landscape] = p
             self.estate_kontor[action.landscape] = action.kontor
             self.reserve[p] -= 1
-            self.log = push(self.log, Event("build", p, (action.landscape, action.kontor)))
+            self.log = push_event(self.log, "build", p, (action.landscape, action.kontor))
         elif isinstance(action, TurnEstate):
             i = action.landscape
             self.estate_kontor[i] = not self.estate_kontor[i]
-            self.log = push(self.log, Event("turn", p, (i, self.estate_kontor[i])))
+            self.log = push_event(self.log, "turn", p, (i, self.estate_kontor[i]))
         else:
-            self.log = push(self.log, Event("pass", p, ()))
+            self.log = push_event(self.log, "pass", p, ())
         self._after_build()
 
     def _after_build(self) -> None:
@@ -404,7 +424,7 @@ class VerraeterState:
         strategist = self.holder(STRATEGIST)
         if strategist >= 0 and strategist != self.strategy_holder:
             self.strategy_holder = strategist
-            self.log = push(self.log, Event("strategy", strategist, ()))
+            self.log = push_event(self.log, "strategy", strategist, ())
         for p in range(n):
             self.discard.extend(self.played[p])
         self.played = [()] * n
@@ -451,7 +471,7 @@ class VerraeterState:
         for v in action.cards:
             hand.remove(v)
             self.discard.append(v)
-        self.log = push(self.log, Event("discard", p, action.cards))
+        self.log = push_event(self.log, "discard", p, action.cards)
         if self.options.rules_version >= 2 and not self.draw_pile:
             self._reshuffle()
         if self.options.discard_timing == "before":
@@ -464,7 +484,7 @@ class VerraeterState:
         if self.discard:
             self.draw_pile, self.discard = self.discard, []
             self.rng.shuffle(self.draw_pile)
-            self.log = push(self.log, Event("reshuffle", -1, (len(self.draw_pile),)))
+            self.log = push_event(self.log, "reshuffle", -1, (len(self.draw_pile),))
 
     def _draw(self, p: int, k: int) -> None:
         """Draw up to ``k`` cards. Version 2 reshuffles the moment the pile runs out (seeds 000, 003);
@@ -482,18 +502,22 @@ class VerraeterState:
                 self._reshuffle()
         hand.extend(got)
         hand.sort()
-        self.log = push(self.log, Event("draw", p, (len(got),)))
+        self.log = push_event(self.log, "draw", p, (len(got),))
         if got:
-            self.log = push(self.log, Event("drew", p, tuple(sorted(got)), private_to=p))
+            self.log = push_event(self.log, "drew", p, tuple(sorted(got)), p)
 
     def _end_round(self) -> None:
         """Phases 11–13, or the end of the game after phase 10 of the last round."""
         house = self.land_house
-        one_house = all(h == house[0] for h in house)
+        one_house = True
+        for h in house:
+            if h != house[0]:
+                one_house = False
+                break
         if self.round >= self.rounds_total or one_house:
             self.phase = OVER
             self.to_act = TERMINAL
-            self.log = push(self.log, Event("over", -1, (self.round, int(one_house))))
+            self.log = push_event(self.log, "over", -1, (self.round, int(one_house)))
             return
         self.chosen = [-1] * self.num_players
         self.offered = [()] * self.num_players
