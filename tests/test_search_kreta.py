@@ -129,3 +129,19 @@ def test_the_search_scores_the_imminent_node_when_it_wins_it(players: int) -> No
     state = position([{"villagers": {"t0": 2, "b0": 2}, "played": played}, *others])
     bot = bots.create("ismcts", 2, Budget(iterations=60))
     assert isinstance(bot.choose(state.view(0), state.legal_actions()), Castellan)
+
+
+def test_kreta_redefines_the_levels_and_hard_looks_two_rounds_ahead() -> None:
+    lookahead = IsmctsBot.lookahead("kreta")
+    assert lookahead.levels is not None and lookahead.prepare is not None
+    normal = bots.parse_spec("ismcts:normal")[1]
+    hard = bots.parse_spec("ismcts:hard")[1]
+    assert normal is not None and hard is not None
+    assert IsmctsBot.game_budget(normal, lookahead.levels) == Budget(iterations=100, seconds=1.0)
+    deep = IsmctsBot.game_budget(hard, lookahead.levels)
+    assert deep.seconds is not None and deep.seconds <= 2.0
+    assert IsmctsBot.game_budget(Budget(iterations=800), lookahead.levels) == Budget(iterations=800)
+    assert search_kreta.DEEP.rounds == 2 and search_kreta.NORMAL.rounds == 1
+    state = _game(7, 2, 9)
+    bot = bots.create("ismcts", 3, Budget(iterations=search_kreta.DEEP_FROM))
+    assert bot.choose(state.view(state.current_player()), state.legal_actions()) in state.legal_actions()

@@ -151,20 +151,31 @@ class Session:
         return bool(state.phase == MOVE)
 
 
-def lookahead(settings: Settings) -> Lookahead:
-    """A Kreta lookahead with these settings (a fresh :class:`Session` for every search)."""
+def lookahead(settings: Settings, deep: Settings) -> Lookahead:
+    """A Kreta lookahead (a fresh :class:`Session` for every search) with ``settings``, or ``deep`` for
+    budgets of :data:`DEEP_FROM` iterations or more."""
 
     def prepare(view: object, budget: Budget) -> Lookahead:
         if not isinstance(view, KretaView):
             raise TypeError(f"not a Kreta view: {type(view).__name__}")
-        return Session(view, settings).lookahead()
+        iterations = budget.iterations
+        chosen = deep if iterations is None or iterations >= DEEP_FROM else settings
+        return Session(view, chosen).lookahead()
 
     return Lookahead(prepare=prepare, levels=LEVELS)
 
 
-LEVELS = {"normal": Budget(iterations=100, seconds=1.0)}
-"""Kreta's own budgets for the levels: an iteration here costs several times one in Verräter, and
-past the first hundred the answers are mostly cached (the searching seat's few candidate moves, each
-answered the same way in every world), so ``normal`` stops at 100 iterations."""
+NORMAL = Settings()
+"""One round, the heuristic's best four moves: ``easy`` and ``normal``."""
+DEEP = Settings(rounds=2, width=3, widen=1.0, max_width=1000)
+"""Two rounds, the root and the searching seat's next turn widened progressively: ``hard``."""
+DEEP_FROM = 200
+"""Budgets of this many iterations or more (or of time alone) look two rounds ahead."""
 
-LOOKAHEAD = lookahead(Settings())
+LEVELS = {"normal": Budget(iterations=100, seconds=1.0), "hard": Budget(iterations=DEEP_FROM, seconds=1.8)}
+"""Kreta's own budgets for the levels. An iteration here costs several times one in Verräter, and with
+one round past the first hundred most answers are cached (the searching seat's four candidate moves,
+each answered the same way in nearly every world), so ``normal`` stops at 100 iterations; ``hard``
+looks two rounds ahead, where every iteration meets new positions, for 200 iterations or 1.8 s."""
+
+LOOKAHEAD = lookahead(NORMAL, DEEP)
