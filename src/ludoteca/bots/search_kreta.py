@@ -3,7 +3,8 @@
 Random playouts are useless in Kreta (a random Commander wanders, a random Castellan scores for the
 rival), so the search branches only on its own seat's choices and expects the other seats to answer as
 the heuristic bot's one-ply strategy would (from their own view of the sampled world). Four things
-make it stronger than the heuristic it is built on rather than a noisier copy of it:
+make it stronger than the heuristic it is built on rather than a noisier copy of it (and ``hard``
+looks two rounds ahead, ``normal`` one):
 
 - **Its judgement is the heuristic's.** Where the lookahead stops (when every seat has had its turn,
   ``rounds`` times, and play is back with the searching seat), the position is valued by the
@@ -11,10 +12,12 @@ make it stronger than the heuristic it is built on rather than a noisier copy of
   the others'), turned into a chance of winning by a logistic curve that is wide early in the game and
   sharp near its end. A cruder projection (points won plus the provinces around the coming fort sites)
   disagreed with the heuristic often enough that the search lost every game to it.
-- **It looks at the heuristic's best moves first** (progressive widening): a node of its own seat lets
-  only the first ``width`` actions of the heuristic's one-ply ranking compete, and one more each time
-  the square root of the decisions taken there grows by ``1 / widen``; some sixty legal actions would
-  otherwise share a few hundred iterations.
+- **It looks at the heuristic's best moves only** (progressive widening): a node of its own seat lets
+  only the first ``width`` actions of the heuristic's one-ply ranking compete (``normal``: the best 4),
+  and with ``widen`` one more each time the square root of the decisions taken there grows by
+  ``1 / widen`` (``hard``). Some sixty legal actions would otherwise share a few hundred iterations, and
+  letting more of them in at one round made the search weaker, not stronger: the best of more
+  estimates is more often one the estimate overrates.
 - **A Commander's movement is one decision.** Its first step is chosen in the tree; the steps after it
   (below the root) follow the heuristic's plan for the whole movement, instead of four single-step
   levels of noisy tree.
