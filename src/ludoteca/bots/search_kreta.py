@@ -16,8 +16,8 @@ looks two rounds ahead, ``normal`` one):
   only the first ``width`` actions of the heuristic's one-ply ranking compete (``normal``: the best 4),
   and with ``widen`` one more each time the square root of the decisions taken there grows by
   ``1 / widen`` (``hard``). Some sixty legal actions would otherwise share a few hundred iterations, and
-  letting more of them in at one round made the search weaker, not stronger: the best of more
-  estimates is more often one the estimate overrates.
+  letting more of them in at one round did not make the search stronger (docs/bots.md): the best of
+  more estimates is more often one the estimate overrates.
 - **A Commander's movement is one decision.** Its first step is chosen in the tree; the steps after it
   (below the root) follow the heuristic's plan for the whole movement, instead of four single-step
   levels of noisy tree.
