@@ -771,6 +771,26 @@ def choose(
     return _best(scored, rng)
 
 
+def estimate(view: KretaView, me: int, params: dict[str, float] | None = None) -> float:
+    """The strategy's estimate of the position for seat ``me`` (seen from ``view``): its expected final
+    points less the others' (their mean, leaning to the leader), the value :func:`choose` maximises.
+    For the search bot, which judges the positions it reaches with it."""
+    return _Eval(view, PARAMS if params is None else params, me).utility()
+
+
+def ranked(view: KretaView, legal: Sequence[KretaAction], params: dict[str, float] | None = None) -> list[KretaAction]:
+    """The legal actions of the seat to act, best first by the strategy's one-ply value (ties in the
+    order given). During a Commander movement: the strategy's next step first, then the rest as given.
+    For the search bot's move ordering; :func:`choose` is unchanged by it."""
+    ev = _Eval(view, PARAMS if params is None else params)
+    if view.move_points:
+        first = _movement(ev, view, legal, Rng(0))
+        return [first, *(a for a in legal if a != first)]
+    scored = _scores(ev, legal)
+    order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
+    return [scored[i][1] for i in order]
+
+
 def _scores(ev: _Eval, legal: Sequence[KretaAction]) -> list[tuple[float, KretaAction]]:
     """Every legal action with its one-ply value (a Commander movement valued by its whole plan)."""
     plans: dict[str, tuple[float, tuple[str, str] | None, list[tuple[int, int, list[int]]]]] = {}

@@ -63,7 +63,7 @@ class Estimate:
 class _Node:
     """One tree node: the action that led here was chosen by ``player``."""
 
-    __slots__ = ("avail", "children", "player", "reward", "visits", "wins")
+    __slots__ = ("avail", "children", "order", "passes", "player", "reward", "visits", "wins")
 
     def __init__(self, player: int) -> None:
         self.player = player
@@ -72,6 +72,10 @@ class _Node:
         self.avail = 0
         self.reward = 0.0
         self.wins = 0.0
+        self.order: list[Any] | None = None
+        """With progressive widening: the actions of the decision taken here, best first by the prior."""
+        self.passes = 0
+        """With progressive widening: how often a decision was taken here (how wide it is open)."""
 
 
 def _outcome(state: Any, n: int) -> tuple[list[float], list[float]]:
@@ -100,6 +104,25 @@ class Lookahead:
     evaluate: Callable[[Any], list[float]] | None = None
     policy: Callable[[Any, Rng], Any] | None = None
     model_others: bool = False
+    judge: Callable[[Any, int], float] | None = None
+    """Instead of ``evaluate``: ``judge(state, seat)``, the searching seat's chance of winning where the
+    lookahead stops (the other seats share the rest). Enough when ``model_others`` leaves the tree with
+    the searching seat's choices only, and cheaper when judging a seat costs as much as judging all."""
+    order: Callable[[Any], Sequence[Any]] | None = None
+    """Progressive widening: ``order(state)`` lists the legal actions of the seat to act, best first by a
+    prior (a heuristic's own ranking); a node then lets only the first ``widen(passes)`` compete, where
+    ``passes`` counts the decisions taken there, so the search looks at the likely moves first and at
+    more of them as it goes on."""
+    widen: Callable[[int], int] | None = None
+    follow: Callable[[Any], bool] | None = None
+    """``follow(state)``: a decision of the searching seat that the policy takes even inside the tree,
+    but for the root's (such as the later steps of a movement the policy plans as a whole)."""
+    prepare: Callable[[object, Budget], Lookahead] | None = None
+    """``prepare(view, budget)``: the lookahead to use for one search from ``view`` with ``budget``, in
+    place of this one (a fresh one per search, such as one that keeps caches of its own)."""
+    levels: Mapping[str, Budget] | None = None
+    """The game's own budgets for some of the named levels, in place of :attr:`IsmctsBot.levels`' (where
+    an iteration costs much more or less than in other games)."""
 
 
 def win_chances(projected: Sequence[float], spread: float) -> list[float]:
@@ -116,6 +139,22 @@ def random_playout(state: Any, rng: Rng) -> None:
     while not state.is_terminal():
         legal = state.legal_actions()
         state.apply(legal[rng.below(len(legal))])
+
+
+def _widened(
+    node: _Node, state: Any, legal: list[Any], order: Callable[[Any], Sequence[Any]], widen: Callable[[int], int]
+) -> list[Any]:
+    """The actions allowed to compete at ``node`` now: the first ``widen(passes)`` of its prior's order
+    that are legal in this world (the order is taken in the first world that reaches the node)."""
+    if node.order is None:
+        node.order = list(order(state))
+    width = widen(node.passes)
+    node.passes += 1
+    allowed = set(legal)
+    out = [a for a in node.order if a in allowed][:width]
+    if not out:
+        return legal
+    return out
 
 
 class IsmctsBot(Bot):
@@ -162,11 +201,15 @@ class IsmctsBot(Bot):
         if determinize is None:
             raise TypeError(f"{definition.title} cannot sample worlds from a view (no determinize)")
         budget = self.budget or DEFAULT_BUDGET
+        lookahead = self.lookahead(definition.name)
+        if lookahead.levels:
+            budget = self.game_budget(budget, lookahead.levels)
         iterations = budget.iterations if budget.iterations is not None else 1 << 62
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         rng = self.rng
-        lookahead = self.lookahead(definition.name)
         me = getattr(view, "player", -1)
+        if lookahead.prepare is not None:
+            lookahead = lookahead.prepare(view, budget)
         root = _Node(-1)
         started = time.perf_counter()
         done = 0
@@ -178,6 +221,15 @@ class IsmctsBot(Bot):
         self.last_iterations = done
         self.last_seconds = time.perf_counter() - started
         return root
+
+    @classmethod
+    def game_budget(cls, budget: Budget, levels: Mapping[str, Budget]) -> Budget:
+        """A level's budget as the game defines it (``budget`` itself if it is no level's, or the game
+        keeps that level as it is)."""
+        for name, generic in cls.levels.items():
+            if budget == generic:
+                return levels.get(name, budget)
+        return budget
 
     @staticmethod
     def lookahead(game: str) -> Lookahead:
@@ -201,13 +253,21 @@ class IsmctsBot(Bot):
         horizon = lookahead.horizon(state) if lookahead.horizon else None
         policy = lookahead.policy
         model = lookahead.model_others
+        order = lookahead.order
+        widen = lookahead.widen
+        follow = lookahead.follow
         while True:
             if state.is_terminal() or (horizon is not None and horizon(state)):
                 break
             if model and policy is not None and state.current_player() != me:
                 state.apply(policy(state, rng))
                 continue
+            if follow is not None and policy is not None and node is not root and follow(state):
+                state.apply(policy(state, rng))
+                continue
             legal = state.legal_actions()
+            if order is not None and widen is not None:
+                legal = _widened(node, state, legal, order, widen)
             children = node.children
             untried = []
             for a in legal:
@@ -241,10 +301,17 @@ class IsmctsBot(Bot):
                 state.apply(legal[rng.below(len(legal))])
             else:
                 state.apply(policy(state, rng))
-        if state.is_terminal() or lookahead.evaluate is None:
+        judge = lookahead.judge
+        evaluate = lookahead.evaluate
+        if state.is_terminal() or (evaluate is None and judge is None):
             wins, rewards = _outcome(state, state.num_players)
-        else:
-            wins = rewards = lookahead.evaluate(state)
+        elif judge is not None:
+            n = state.num_players
+            mine = judge(state, me)
+            rest = (1.0 - mine) / (n - 1)
+            wins = rewards = [mine if p == me else rest for p in range(n)]
+        elif evaluate is not None:
+            wins = rewards = evaluate(state)
         for visited in path[1:]:
             p = visited.player
             visited.visits += 1

@@ -1,93 +1,184 @@
-"""How the search bot looks ahead in Kreta: a round of turns against the heuristic, then a judgement.
+"""How the search bot looks ahead in Kreta: the heuristic's best moves, a round of answers, its judgement.
 
 Random playouts are useless in Kreta (a random Commander wanders, a random Castellan scores for the
-rival), so the search branches only on its own seat's choices, expects the other seats to answer as
-the heuristic bot's one-ply strategy would (from their own view of the sampled world), and stops when
-every seat has had its turn and play is back with it. The position reached is judged by projected points: the points
-already won, plus, for each coming scoring, the provinces around its fort site shared out by the
-present influence (first place the province's VP, second place half with 3 or 4 players), the two
-face-up fort cards in full and the face-down ones spread over the sites not yet seen. A softmax over
-the projections, cooler as the game nears its end, turns them into chances of winning.
+rival), so the search branches only on its own seat's choices and expects the other seats to answer as
+the heuristic bot's one-ply strategy would (from their own view of the sampled world). Four things
+make it stronger than the heuristic it is built on rather than a noisier copy of it (and ``hard``
+looks two rounds ahead, ``normal`` one):
+
+- **Its judgement is the heuristic's.** Where the lookahead stops (when every seat has had its turn,
+  ``rounds`` times, and play is back with the searching seat), the position is valued by the
+  heuristic's own estimate of final points (:func:`heuristic_kreta.estimate`: our expected points less
+  the others'), turned into a chance of winning by a logistic curve that is wide early in the game and
+  sharp near its end. A cruder projection (points won plus the provinces around the coming fort sites)
+  disagreed with the heuristic often enough that the search lost every game to it.
+- **It looks at the heuristic's best moves only** (progressive widening): a node of its own seat lets
+  only the first ``width`` actions of the heuristic's one-ply ranking compete (``normal``: the best 4),
+  and with ``widen`` one more each time the square root of the decisions taken there grows by
+  ``1 / widen`` (``hard``). Some sixty legal actions would otherwise share a few hundred iterations, and
+  letting more of them in at one round did not make the search stronger (docs/bots.md): the best of
+  more estimates is more often one the estimate overrates.
+- **A Commander's movement is one decision.** Its first step is chosen in the tree; the steps after it
+  (below the root) follow the heuristic's plan for the whole movement, instead of four single-step
+  levels of noisy tree.
+- **Nothing is computed twice.** The other seats' answers and the judgements are cached per search by
+  the public position (everything but the face-down fort cards): the answers depend only on what the
+  answering seat sees, so most iterations replay known positions, and the few where the sampled fort
+  cards matter (a Castellan's scoring reveals one) are averaged over the worlds sampled.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ludoteca.core.rng import Rng
 from ludoteca.kreta.components import MOVE
-from ludoteca.kreta.scoring import awards
 from ludoteca.kreta.state import KretaState
+from ludoteca.kreta.view import KretaView
 
 from . import heuristic_kreta
-from .ismcts import Lookahead, win_chances
-
-SECOND_CARD = 0.8
-"""Weight of the second face-up fort card's scoring (the first is scored next, in full)."""
-SPREAD_PER_SCORING = 4.0
-"""Typical swing of the VP difference per scoring still to come (the softmax temperature's scale)."""
-BASE_SPREAD = 3.0
+from .base import Budget
+from .ismcts import Lookahead
 
 
-def horizon(world: Any) -> Callable[[Any], bool]:
-    """Stop once every seat has had a turn since the search began and play is back with its seat."""
-    me = world.current_player()
-    n = world.num_players
-    seen = [world.current_player(), 0]  # last seat to act, turns passed
+@dataclass(frozen=True)
+class Settings:
+    """The numbers of the Kreta lookahead (the defaults are what ``ismcts`` plays)."""
 
-    def past(state: Any) -> bool:
-        p = state.current_player()
-        if p != seen[0]:
-            seen[0] = p
-            seen[1] += 1
-        return bool(seen[1] >= n and p == me and state.phase != MOVE)
-
-    return past
-
-
-def heuristic_move(state: Any, rng: Rng) -> Any:
-    """The heuristic's one-ply choice (without its own look at the answer, five times cheaper) for the
-    seat to act, from that seat's view of the sampled world."""
-    legal = state.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    return heuristic_kreta.choose(state.view(state.current_player()), legal, rng, heuristic_kreta.QUICK)
+    rounds: int = 1
+    """Rounds of turns (every seat once) played before judging."""
+    width: int = 4
+    """Actions of the heuristic's ranking that first compete at a node of the searching seat."""
+    widen: float = 0.0
+    """More of them as the node is used: ``width + widen * sqrt(decisions taken there)`` ..."""
+    max_width: int = 8
+    """... but never more than this many."""
+    base_spread: float = 3.0
+    """The logistic curve's scale (VP of estimate per unit of log-odds) at the last scoring ..."""
+    spread_per_scoring: float = 2.0
+    """... plus this much times the square root of the scorings still to come."""
+    others_full: bool = False
+    """Model the other seats by the heuristic's full two-ply strategy (else its one-ply one, several
+    times cheaper)."""
 
 
-def _shares(st: KretaState, node_k: int, out: list[float], weight: float) -> None:
-    """Add to ``out`` each seat's points, times ``weight``, if fort site ``node_k`` were scored now."""
-    t = st.tables
-    n = st.num_players
-    for p in t.node_provs[node_k]:
-        for o, points in enumerate(awards([st.influence(o, p) for o in range(n)], t.vp[p])):
-            out[o] += points * weight
+def win_chance(estimate: float, scorings_left: int, settings: Settings) -> float:
+    """A chance of winning from the heuristic's estimate (our expected points less the others')."""
+    spread = settings.base_spread + settings.spread_per_scoring * math.sqrt(max(scorings_left, 0))
+    x = estimate / spread
+    if x < -40.0:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
 
 
-def evaluate(state: Any) -> list[float]:
-    """Each seat's estimated chance of winning from here (they sum to 1)."""
-    st: KretaState = state
-    t = st.tables
-    n = st.num_players
-    proj = [float(st.province_vp[s] + st.tile_vp[s]) for s in range(n)]
-    k = st.scorings
-    row = st.fort_row
-    left = len(row) - k
-    seen = set(row[:k])
-    up = []
-    for slot in range(k, min(k + 2, len(row))):
-        seen.add(row[slot])
-        up.append(row[slot])
-    for slot, node in enumerate(up):
-        _shares(st, t.node_index[node], proj, 1.0 if slot == 0 else SECOND_CARD)
-    hidden = [num for num in t.node_numbers if num not in seen]
-    rest = max(0, left - 2)
-    if rest and hidden:
-        share = rest / len(hidden)
-        for num in hidden:
-            _shares(st, t.node_index[num], proj, share)
-    return win_chances(proj, BASE_SPREAD + SPREAD_PER_SCORING * math.sqrt(left))
+def public_key(state: KretaState) -> tuple[Any, ...]:
+    """The position as every seat sees it: the state's fingerprint without the face-down fort cards,
+    the pile's order or the generator (equal keys: every seat sees the same position)."""
+    fp = state.fingerprint()
+    return (fp[:10], tuple(state.fort_row[: state.scorings + 2]), fp[12:21])
 
 
-LOOKAHEAD = Lookahead(horizon=horizon, evaluate=evaluate, policy=heuristic_move, model_others=True)
+class Session:
+    """The lookahead of one search (from one view): its settings and its caches."""
+
+    def __init__(self, view: KretaView, settings: Settings) -> None:
+        self.me = view.player
+        self.settings = settings
+        self.answers: dict[tuple[Any, ...], Any] = {}
+        self.judged: dict[tuple[Any, ...], float] = {}
+        self.params = heuristic_kreta.PARAMS if settings.others_full else heuristic_kreta.QUICK
+
+    def lookahead(self) -> Lookahead:
+        return Lookahead(
+            horizon=self.horizon,
+            judge=self.judge,
+            policy=self.policy,
+            model_others=True,
+            order=self.order,
+            widen=self.widen,
+            follow=self.follow,
+        )
+
+    def horizon(self, world: Any) -> Callable[[Any], bool]:
+        """Stop once every seat has had ``rounds`` turns since the search began and play is back with it."""
+        me = self.me
+        turns = world.num_players * self.settings.rounds
+        seen = [world.current_player(), 0]  # last seat to act, turns passed
+
+        def past(state: Any) -> bool:
+            p = state.current_player()
+            if p != seen[0]:
+                seen[0] = p
+                seen[1] += 1
+            return bool(seen[1] >= turns and p == me and state.phase != MOVE)
+
+        return past
+
+    def policy(self, state: Any, rng: Rng) -> Any:
+        """The heuristic's one-ply choice for the seat to act (the others: as set), from its view of the
+        sampled world; remembered by public position."""
+        st: KretaState = state
+        legal = st.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        key = public_key(st)
+        got = self.answers.get(key)
+        if got is None:
+            p = st.current_player()
+            params = heuristic_kreta.QUICK if p == self.me else self.params
+            got = self.answers[key] = heuristic_kreta.choose(st.view(p), legal, rng, params)
+        return got
+
+    def judge(self, state: Any, seat: int) -> float:
+        """The seat's chance of winning from the heuristic's estimate of the position."""
+        st: KretaState = state
+        key = public_key(st)
+        estimate = self.judged.get(key)
+        if estimate is None:
+            estimate = self.judged[key] = heuristic_kreta.estimate(st.view(seat), seat)
+        return win_chance(estimate, len(st.fort_row) - st.scorings, self.settings)
+
+    def order(self, state: Any) -> Sequence[Any]:
+        """The legal actions of the seat to act, best first by the heuristic's one-ply values."""
+        st: KretaState = state
+        return heuristic_kreta.ranked(st.view(st.current_player()), st.legal_actions())
+
+    def widen(self, passes: int) -> int:
+        return min(self.settings.max_width, self.settings.width + int(self.settings.widen * math.sqrt(passes)))
+
+    def follow(self, state: Any) -> bool:
+        """Below the root, a Commander's later steps follow the heuristic's plan."""
+        return bool(state.phase == MOVE)
+
+
+def lookahead(settings: Settings, deep: Settings) -> Lookahead:
+    """A Kreta lookahead (a fresh :class:`Session` for every search) with ``settings``, or ``deep`` for
+    budgets of :data:`DEEP_FROM` iterations or more."""
+
+    def prepare(view: object, budget: Budget) -> Lookahead:
+        if not isinstance(view, KretaView):
+            raise TypeError(f"not a Kreta view: {type(view).__name__}")
+        iterations = budget.iterations
+        chosen = deep if iterations is None or iterations >= DEEP_FROM else settings
+        return Session(view, chosen).lookahead()
+
+    return Lookahead(prepare=prepare, levels=LEVELS)
+
+
+NORMAL = Settings()
+"""One round, the heuristic's best four moves: ``easy`` and ``normal``."""
+DEEP = Settings(rounds=2, width=3, widen=1.0, max_width=1000)
+"""Two rounds, the root and the searching seat's next turn widened progressively: ``hard``."""
+DEEP_FROM = 200
+"""Budgets of this many iterations or more (or of time alone) look two rounds ahead."""
+
+LEVELS = {"normal": Budget(iterations=100, seconds=1.0), "hard": Budget(iterations=DEEP_FROM, seconds=1.8)}
+"""Kreta's own budgets for the levels. An iteration here costs several times one in Verräter, and with
+one round past the first hundred most answers are cached (the searching seat's four candidate moves,
+each answered the same way in nearly every world), so ``normal`` stops at 100 iterations; ``hard``
+looks two rounds ahead, where every iteration meets new positions, for 200 iterations or 1.8 s."""
+
+LOOKAHEAD = lookahead(NORMAL, DEEP)
