@@ -137,7 +137,7 @@ def test_kreta_redefines_the_levels_and_hard_looks_two_rounds_ahead() -> None:
     normal = bots.parse_spec("ismcts:normal")[1]
     hard = bots.parse_spec("ismcts:hard")[1]
     assert normal is not None and hard is not None
-    assert IsmctsBot.game_budget(normal, lookahead.levels) == Budget(iterations=100, seconds=1.0)
+    assert IsmctsBot.game_budget(normal, lookahead.levels) == Budget(iterations=search_kreta.DEEP_FROM, seconds=1.0)
     deep = IsmctsBot.game_budget(hard, lookahead.levels)
     assert deep.seconds is not None and deep.seconds <= 2.0
     assert IsmctsBot.game_budget(Budget(iterations=800), lookahead.levels) == Budget(iterations=800)
