@@ -171,3 +171,24 @@ def test_compiled_sources_avoid_what_mypyc_compiles_differently() -> None:
             if isinstance(node, ast.Call) and ast.unparse(node.func).endswith(".__new__"):
                 found.append(f"{name}:{node.lineno}: `__new__` (a compiled class is only made through __init__)")
     assert not found, "\n".join(found)
+
+
+def test_without_a_compiler_the_build_step_says_so_in_one_line_and_python_runs(tmp_path: Path) -> None:
+    copy = tmp_path / "ludoteca"
+    shutil.copytree(ROOT / "src", copy / "src", ignore=shutil.ignore_patterns("_native*", "__pycache__", "*.so"))
+    shutil.copytree(ROOT / "scripts", copy / "scripts")
+    env = _env(pure=False, src=copy / "src")
+    env["PATH"] = str(tmp_path / "no-tools")  # no cc, gcc or anything else
+    env.pop("LUDOTECA_REQUIRE_NATIVE", None)
+    done = subprocess.run([PYTHON, str(copy / "scripts" / "native.py")], env=env, capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 0
+    assert done.stderr.count("\n") == 1 and "pure Python" in done.stderr and "no C compiler" in done.stderr
+    assert not (copy / "src" / "ludoteca" / "_native").exists()
+    game = subprocess.run([PYTHON, "-c", CLI, "play", "kreta", "--seats", "random,random", "--seed", "3"], env=env,
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert game.returncode == 0 and game.stderr == "" and "Final scores" in game.stdout
+    env["LUDOTECA_REQUIRE_NATIVE"] = "1"  # CI: a machine that cannot compile fails instead
+    required = subprocess.run([PYTHON, str(copy / "scripts" / "native.py")], env=env, capture_output=True, text=True,
+                              timeout=120, check=False)
+    assert required.returncode == 1

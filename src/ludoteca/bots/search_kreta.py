@@ -15,7 +15,7 @@ make it stronger than the heuristic it is built on rather than a noisier copy of
 - **It looks at the heuristic's best moves only** (progressive widening): a node of its own seat lets
   only the first ``width`` actions of the heuristic's one-ply ranking compete (one round: the best 4),
   and with ``widen`` one more each time the square root of the decisions taken there grows by
-  ``1 / widen`` (``hard``). Some sixty legal actions would otherwise share a few hundred iterations, and
+  ``1 / widen`` (two rounds). Some sixty legal actions would otherwise share a few hundred iterations, and
   letting more of them in at one round did not make the search stronger (docs/bots.md): the best of
   more estimates is more often one the estimate overrates.
 - **A Commander's movement is one decision.** Its first step is chosen in the tree; the steps after it
