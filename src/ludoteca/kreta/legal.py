@@ -119,9 +119,12 @@ def parts(st: KretaState) -> tuple[Entry, ...]:
                         ss = t.steps(p, closed)
                     com += ss.first.one
                     vmask ^= low
+    ships = st.ships[s]
+    docks = 0  # the seat's ships as a mask: with the other masks, an integer key (no tuple to build and hash)
+    for p in ships:
+        docks |= bit[p]
     if need >> ADMIRAL & 1:
-        ships = st.ships[s]
-        key = (ships, st.full_ports)
+        key = st.full_ports << t.P | docks
         e = t.small.get(key)
         if e is None:
             e = t.small.put(key, Entry(admiral_actions(st, ships), t))
@@ -137,15 +140,13 @@ def parts(st: KretaState) -> tuple[Entry, ...]:
                 acts = [row[q] for q in abbot_destinations(t, own, st.pieces)]
             e = t.abbots.put(key2, Entry(acts, t))
         abb = e.one
-    if need >> FARMER & 1:
-        ships = st.ships[s]
-        if ships:
-            key3 = (st.villager_mask[s], ships)
-            reach = t.reach.get(key3)
-            if reach is None:
-                reach = t.reach.put(key3, harvest_reach(t, st.villager_mask[s], ships))
-            if reach & st.tile_mask:
-                farm = t.farmer.one
+    if need >> FARMER & 1 and ships:
+        key3 = st.villager_mask[s] << t.P | docks
+        reach = t.reach.get(key3)
+        if reach is None:
+            reach = t.reach.put(key3, harvest_reach(t, st.villager_mask[s], ships))
+        if reach & st.tile_mask:
+            farm = t.farmer.one
     if need >> ARCHITECT & 1:
         free = st.free_nodes
         if free and st.fort_reserve[s]:

@@ -32,7 +32,7 @@ from .actions import (
     valid_id,
 )
 from .board import Board, load_board
-from .components import CARDS, ROW_SIZE, SEAT_NAMES
+from .components import CARDS, COMMANDER_POINTS, ROW_SIZE, SEAT_NAMES
 from .options import KretaOptions
 
 T = TypeVar("T")
@@ -178,11 +178,23 @@ class Tables:
         self.ev_play = tuple(tuple(Event("play", s, (c,)) for c in CARDS) for s in seats)
         self.ev_copy = tuple(tuple(Event("copy", s, (c,)) for c in CARDS) for s in seats)
         self.ev_place_villager = tuple(tuple(Event("place", s, ("villager", pid)) for pid in ids) for s in seats)
+        pairs = [(a, b) for a in range(P) for b in range(P)]
         self.ev_move_villager = tuple(
-            {(ids[a], ids[b]): Event("move", s, ("villager", ids[a], ids[b])) for a in range(P) for b in self.adj[a]}
-            for s in seats
+            tuple(Event("move", s, ("villager", ids[a], ids[b])) for a, b in pairs) for s in seats
         )
-        """``ev_move_villager[seat][(from_id, to_id)]``: a villager's step across a border."""
+        """``ev_move_villager[seat][a * P + b]``: a villager's step across the border from a into b (indices:
+        a list read with an integer, no dict lookup with a pair of ids)."""
+        self.ev_place_abbot = tuple(tuple(Event("place", s, ("abbot", pid)) for pid in ids) for s in seats)
+        self.ev_move_abbot = tuple(tuple(Event("move", s, ("abbot", ids[a], ids[b])) for a, b in pairs) for s in seats)
+        """``ev_move_abbot[seat][a * P + b]``, as ``ev_move_villager``."""
+        self.ev_place_ship = tuple(tuple(Event("place", s, ("ship", pid)) for pid in ids) for s in seats)
+        self.ev_move_ship = tuple(tuple(Event("move", s, ("ship", ids[a], ids[b])) for a, b in pairs) for s in seats)
+        """``ev_move_ship[seat][a * P + b]``, as ``ev_move_villager``."""
+        self.ev_build_village = tuple(tuple(Event("build", s, ("village", pid)) for pid in ids) for s in seats)
+        self.ev_build_fort = tuple(tuple(Event("build", s, ("fort", num)) for num in self.node_numbers) for s in seats)
+        """``ev_build_fort[seat][k]``: a fort built on node index ``k``."""
+        self.ev_stop = tuple(tuple(Event("stop", s, (left,)) for left in range(COMMANDER_POINTS)) for s in seats)
+        """``ev_stop[seat][points_left]``: the seat ends its Commander movement."""
         self._events: dict[tuple[str, int, tuple[Any, ...]], Event] = {}
         self._canon: dict[Any, Any] = {}
         self._kings: dict[int, King] = {}
@@ -203,7 +215,7 @@ class Tables:
         self.villages: Cache = Cache(20_000)
         self.forts: Cache = Cache(20_000)
         self.reach: Cache = Cache(50_000)
-        """The Farmer's reach per (villager mask, ships) (see ``moves.harvest_reach``)."""
+        """The Farmer's reach per ``villager mask << P | ships mask`` (see ``moves.harvest_reach``)."""
         self.abbots: Cache = Cache(20_000)
         self.step_cache: tuple[dict[int, Steps], ...] = tuple({} for _ in range(P))
         """Per province, the :class:`Steps` out of it per mask of closed neighbours (filled by :meth:`steps`;
