@@ -173,7 +173,7 @@ class KretaState:
         self.move_points = 0
         self.move_start_code = 0
         self.log: EventLog = None
-        self.legal_cache: tuple[Entry, ...] | None = None
+        self.legal_cache: list[Entry] | None = None
 
     # --- the protocol ------------------------------------------------------------------------------
 

@@ -45,21 +45,13 @@ class Entry:
     out by ``legal_actions()`` are these very ones. ``king`` is the same list carried out by the King.
     """
 
-    __slots__ = ("_king", "_tables", "acts", "ids", "one")
+    __slots__ = ("_king", "_tables", "acts", "ids")
 
     def __init__(self, acts: list[Any], tables: Tables | None = None) -> None:
         self.acts = acts
         self.ids = frozenset(map(id, acts))
         self._tables = tables
         self._king: Entry | None = None
-        self.one = (self,) if acts else ()
-        """``(self,)``, or ``()`` when empty: the parts this list contributes."""
-
-    @property
-    def king_one(self) -> tuple[Entry, ...]:
-        """``king.one``: the parts the King's version of this list contributes."""
-        k = self._king
-        return (k if k is not None else self.king).one
 
     @property
     def king(self) -> Entry:
