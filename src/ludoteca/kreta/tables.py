@@ -92,14 +92,15 @@ class Steps:
         self.pairs = [(p, q) for q in t.adj[p] if not closed >> q & 1]
         self.steps = Entry([t.step[p][q] for _, q in self.pairs])
         self.first = Entry([t.commander_move[p][q] for _, q in self.pairs], t)
-        self._without: dict[tuple[int, int], Entry] = {}
+        self._without: dict[int, Entry] = {}
 
     def without(self, pair: tuple[int, int]) -> Entry:
-        """The movement steps but the one ``pair`` (cached per pair)."""
-        got = self._without.get(pair)
+        """The movement steps but the one ``pair`` (cached per pair, keyed by an integer: no tuple to hash)."""
+        key = pair[0] << 8 | pair[1]  # indices < 256 (Tables checks)
+        got = self._without.get(key)
         if got is None:
             acts = [a for a, pq in zip(self.steps.acts, self.pairs, strict=True) if pq != pair]
-            got = self._without[pair] = Entry(acts)
+            got = self._without[key] = Entry(acts)
         return got
 
 
@@ -188,6 +189,8 @@ class Tables:
         self.ev_stop = tuple(tuple(Event("stop", s, (left,)) for left in range(COMMANDER_POINTS)) for s in seats)
         """``ev_stop[seat][points_left]``: the seat ends its Commander movement."""
         self._events: dict[tuple[str, int, tuple[Any, ...]], Event] = {}
+        self._scored: dict[int, Event] = {}
+        """The events of a province's scoring, keyed by integers (see :meth:`province_event`)."""
         self._canon: dict[Any, Any] = {}
         self._kings: dict[int, King] = {}
 
@@ -264,6 +267,36 @@ class Tables:
                 self._events.clear()
             got = self._events[key] = Event(kind, seat, data)
         return got
+
+    def province_event(self, p: int, inf: list[int]) -> Event:
+        """``event("province", -1, (id, vp, tuple(inf)))`` for province index ``p``, looked up by an integer
+        code (the influences a byte each) instead of a nested tuple, as a scoring logs several."""
+        code = p
+        for x in inf:
+            if not 0 <= x < 256:  # pragma: no cover - no province holds that much
+                return self.event("province", -1, (self.ids[p], self.vp[p], tuple(inf)))
+            code = code << 8 | x
+        code = (code << 3 | len(inf)) << 1
+        got = self._scored.get(code)
+        if got is None:
+            got = self._scored_put(code, Event("province", -1, (self.ids[p], self.vp[p], tuple(inf))))
+        return got
+
+    def score_event(self, seat: int, p: int, points: int, place: int) -> Event:
+        """``event("score", seat, (id, points, place))`` for province index ``p``, by an integer code."""
+        if not (0 <= seat < 8 and 0 <= points < 256 and 0 <= place < 256):  # pragma: no cover - never so high
+            return self.event("score", seat, (self.ids[p], points, place))
+        code = ((((seat * self.P + p) << 8 | points) << 8 | place) << 1) | 1
+        got = self._scored.get(code)
+        if got is None:
+            got = self._scored_put(code, Event("score", seat, (self.ids[p], points, place)))
+        return got
+
+    def _scored_put(self, code: int, event: Event) -> Event:
+        if len(self._scored) >= 50_000:
+            self._scored.clear()
+        self._scored[code] = event
+        return event
 
     def canonical(self, action: T) -> T:
         """One shared object per action value (actions built on the fly, e.g. Admiral moves)."""
