@@ -41,7 +41,7 @@ T = TypeVar("T")
 class Entry:
     """A cached list of legal actions of one kind, shared by every state with the same key.
 
-    ``ids`` (the identities of ``acts``) makes the checked ``apply`` a set lookup: the objects handed
+    ``ids`` (the identities of ``acts``) makes the checked ``apply`` a hash lookup: the objects handed
     out by ``legal_actions()`` are these very ones. ``king`` is the same list carried out by the King.
     """
 
@@ -49,7 +49,9 @@ class Entry:
 
     def __init__(self, acts: list[Any], tables: Tables | None = None) -> None:
         self.acts = acts
-        self.ids = frozenset(map(id, acts))
+        self.ids: dict[int, None] = dict.fromkeys(map(id, acts))
+        """The identities of ``acts`` as dict keys: a dict of ints is left out of the garbage collector's
+        passes (a frozenset would be tracked), and the caches hold tens of thousands of entries."""
         self._tables = tables
         self._king: Entry | None = None
 
