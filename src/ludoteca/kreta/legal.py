@@ -125,11 +125,13 @@ def parts(st: KretaState) -> list[Entry]:
                         com.append(ss.first)
                     vmask ^= low
     ships = st.ships[s]
-    docks = 0  # the seat's ships as a mask: with the other masks, an integer key (no tuple to build and hash)
+    # the seat's ships as a mask: with another mask, an integer key (no tuple to build and hash); the mask
+    # with more distinct values goes into the low bits, which pick a key's slot in the dict
+    docks = 0
     for p in ships:
         docks |= bit[p]
     if need >> ADMIRAL & 1:
-        key = st.full_ports << t.P | docks
+        key = docks << t.P | st.full_ports
         e = t.small.get(key)
         if e is None:
             e = t.small.put(key, Entry(admiral_actions(st, ships), t))
@@ -146,7 +148,7 @@ def parts(st: KretaState) -> list[Entry]:
             e = t.abbots.put(key2, Entry(acts, t))
         abb = e
     if need >> FARMER & 1 and ships:
-        key3 = st.villager_mask[s] << t.P | docks
+        key3 = docks << t.P | st.villager_mask[s]
         reach: int | None = t.reach.get(key3)
         if reach is None:
             reach = t.reach.put(key3, harvest_reach(t, st.villager_mask[s], ships))

@@ -262,7 +262,7 @@ class KretaState:
         parts = self.legal_cache
         if parts is None:
             parts = self.legal_cache = legal.parts(self)
-        i = id(action)
+        i = id(action) >> 4  # as Entry.ids has them
         for e in parts:
             if i in e.ids:
                 self._apply(cast(KretaAction, action))

@@ -49,9 +49,11 @@ class Entry:
 
     def __init__(self, acts: list[Any], tables: Tables | None = None) -> None:
         self.acts = acts
-        self.ids: dict[int, None] = dict.fromkeys(map(id, acts))
-        """The identities of ``acts`` as dict keys: a dict of ints is left out of the garbage collector's
-        passes (a frozenset would be tracked), and the caches hold tens of thousands of entries."""
+        self.ids: dict[int, None] = dict.fromkeys([id(a) >> 4 for a in acts])
+        """The identities of ``acts`` (``id(a) >> 4``) as dict keys: a dict of ints is left out of the garbage
+        collector's passes (a frozenset would be tracked), and the caches hold tens of thousands of entries.
+        Objects are 16-byte aligned, so the shift drops bits that are always zero (keys alike in their low
+        bits share a dict slot); two live objects, each at least 16 bytes long, never share ``id >> 4``."""
         self._tables = tables
         self._king: Entry | None = None
 
@@ -212,7 +214,7 @@ class Tables:
         self.villages: Cache = Cache(20_000)
         self.forts: Cache = Cache(20_000)
         self.reach: Cache = Cache(50_000)
-        """The Farmer's reach per ``villager mask << P | ships mask`` (see ``moves.harvest_reach``)."""
+        """The Farmer's reach per ``ships mask << P | villager mask`` (see ``moves.harvest_reach``)."""
         self.abbots: Cache = Cache(20_000)
         self.step_cache: tuple[dict[int, Steps], ...] = tuple({} for _ in range(P))
         """Per province, the :class:`Steps` out of it per mask of closed neighbours (filled by :meth:`steps`;
