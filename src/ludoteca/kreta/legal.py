@@ -30,7 +30,7 @@ from .components import (
     SUPPLY,
 )
 from .moves import abbot_destinations, first_steps, harvest_reach, movement_steps
-from .tables import Entry
+from .tables import EMPTY, Entry
 
 if TYPE_CHECKING:
     from typing import Any
@@ -39,7 +39,6 @@ if TYPE_CHECKING:
 
 CHOICE_ENTRY: Final = Entry([KEEP, REPLACE])
 CASTELLAN_ENTRY: Final = Entry([CASTELLAN_ACTION])
-NO_PARTS: Final[tuple[Entry, ...]] = ()
 
 
 def admiral_actions(st: KretaState, ships: tuple[int, ...]) -> list[Any]:
@@ -61,16 +60,17 @@ def admiral_actions(st: KretaState, ships: tuple[int, ...]) -> list[Any]:
     return acts
 
 
-def parts(st: KretaState) -> tuple[Entry, ...]:
+def parts(st: KretaState) -> list[Entry]:
     """The lists that make up the legal actions of the seat to act, in card order (the King's after
-    the cards in hand, then the Castellan)."""
+    the cards in hand, then the Castellan); only non-empty ones. (A new list each time: the state keeps
+    it, and its clones share it, so nobody changes it.)"""
     phase = st.phase
     if phase == MOVE:
         return movement_steps(st, st.to_act, st.move_points, st.move_start_code)
     if phase == CHOICE:
-        return (CHOICE_ENTRY,)
+        return [CHOICE_ENTRY]
     if phase == OVER:
-        return NO_PARTS
+        return []
     s = st.to_act
     hand = st.hands[s]
     t = st.tables
@@ -83,7 +83,6 @@ def parts(st: KretaState) -> tuple[Entry, ...]:
             guarded |= bit[a]
     if own >= 0:
         guarded &= ~bit[own]
-    out: tuple[Entry, ...] = ()
     if hand >> KING & 1:
         played = st.played[s]
         need = hand
@@ -93,15 +92,20 @@ def parts(st: KretaState) -> tuple[Entry, ...]:
         played = ()
         need = hand
     full = st.full_provinces
-    # the cards' lists, computed only for the cards in hand or (with the King in hand) played
-    com = arch = adm = abb = farm = NO_PARTS
+    # the cards' lists, computed only for the cards in hand or (with the King in hand) played; the
+    # names are typed, so that compiled code reads an entry's fields directly
+    e: Entry | None
+    com: list[Entry] = []
+    arch: list[Entry] = []
+    adm = abb = farm = EMPTY
     if need >> COMMANDER & 1:
         if st.villager_reserve[s]:
             m = full | guarded
             e = t.commander_places.get(m)
             if e is None:
                 e = t.commander_places.put(m, Entry([t.commander_place[p] for p in range(t.P) if not m >> p & 1], t))
-            com = e.one
+            if e.acts:
+                com.append(e)
         vmask = st.villager_mask[s]
         if vmask:
             if (own >= 0 and full >> own & 1) or (guarded and not t.abbot_blocks_passing):
@@ -117,15 +121,21 @@ def parts(st: KretaState) -> tuple[Entry, ...]:
                     ss = step_cache[p].get(closed & nbr[p])
                     if ss is None:
                         ss = t.steps(p, closed)
-                    com += ss.first.one
+                    if ss.first.acts:
+                        com.append(ss.first)
                     vmask ^= low
+    ships = st.ships[s]
+    # the seat's ships as a mask: with another mask, an integer key (no tuple to build and hash); the mask
+    # with more distinct values goes into the low bits, which pick a key's slot in the dict
+    docks = 0
+    for p in ships:
+        docks |= bit[p]
     if need >> ADMIRAL & 1:
-        ships = st.ships[s]
-        key = (ships, st.full_ports)
+        key = docks << t.P | st.full_ports
         e = t.small.get(key)
         if e is None:
             e = t.small.put(key, Entry(admiral_actions(st, ships), t))
-        adm = e.one
+        adm = e
     if need >> ABBOT & 1:
         key2 = full << 9 | (own + 1)
         e = t.abbots.get(key2)
@@ -136,45 +146,56 @@ def parts(st: KretaState) -> tuple[Entry, ...]:
                 row = t.abbot_move[own]
                 acts = [row[q] for q in abbot_destinations(t, own, st.pieces)]
             e = t.abbots.put(key2, Entry(acts, t))
-        abb = e.one
-    if need >> FARMER & 1:
-        ships = st.ships[s]
-        if ships:
-            key3 = (st.villager_mask[s], ships)
-            reach = t.reach.get(key3)
-            if reach is None:
-                reach = t.reach.put(key3, harvest_reach(t, st.villager_mask[s], ships))
-            if reach & st.tile_mask:
-                farm = t.farmer.one
+        abb = e
+    if need >> FARMER & 1 and ships:
+        key3 = docks << t.P | st.villager_mask[s]
+        reach: int | None = t.reach.get(key3)
+        if reach is None:
+            reach = t.reach.put(key3, harvest_reach(t, st.villager_mask[s], ships))
+        if reach & st.tile_mask:
+            farm = t.farmer
     if need >> ARCHITECT & 1:
         free = st.free_nodes
         if free and st.fort_reserve[s]:
             e = t.forts.get(free)
             if e is None:
                 e = t.forts.put(free, Entry([t.fort[k] for k in range(t.N) if free >> k & 1], t))
-            arch = e.one
+            if e.acts:
+                arch.append(e)
         if st.village_reserve[s] and SUPPLY["village"] - st.village_reserve[s] < len(st.harvested[s]):
             m = full | guarded
             e = t.villages.get(m)
             if e is None:
                 e = t.villages.put(m, Entry([t.village[p] for p in range(t.P) if not m >> p & 1], t))
-            arch += e.one
-    if hand >> ADMIRAL & 1:
-        out += adm
+            if e.acts:
+                arch.append(e)
+    out: list[Entry] = []
+    if hand >> ADMIRAL & 1 and adm.acts:
+        out.append(adm)
     if hand >> COMMANDER & 1:
         out += com
-    if hand >> ABBOT & 1:
-        out += abb
-    if hand >> FARMER & 1:
-        out += farm
+    if hand >> ABBOT & 1 and abb.acts:
+        out.append(abb)
+    if hand >> FARMER & 1 and farm.acts:
+        out.append(farm)
     if hand >> ARCHITECT & 1:
         out += arch
-    for card in played:
-        got = com if card == COMMANDER else adm if card == ADMIRAL else abb if card == ABBOT else (
-            farm if card == FARMER else arch if card == ARCHITECT else NO_PARTS
-        )
-        for e in got:
-            out += e.king_one
+    for card in played:  # the King's versions of the played cards' lists, in the order played
+        if card == COMMANDER:
+            for x in com:
+                out.append(x.king)
+        elif card == ADMIRAL:
+            if adm.acts:
+                out.append(adm.king)
+        elif card == ABBOT:
+            if abb.acts:
+                out.append(abb.king)
+        elif card == FARMER:
+            if farm.acts:
+                out.append(farm.king)
+        elif card == ARCHITECT:
+            for x in arch:
+                out.append(x.king)
     if hand >> CASTELLAN & 1:
-        out += CASTELLAN_ENTRY.one
+        out.append(CASTELLAN_ENTRY)
     return out

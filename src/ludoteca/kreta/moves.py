@@ -116,7 +116,7 @@ def after_step(st: KretaState, s: int, p: int, q: int, start: int, guarded: int,
         st.add_villager(s, p, 1)
 
 
-def first_steps(st: KretaState, s: int, guarded: int) -> tuple[Entry, ...]:
+def first_steps(st: KretaState, s: int, guarded: int) -> list[Entry]:
     """The Commander's legal first steps (as ``commander a->b`` actions) for seat ``s``, as non-empty
     lists (3 points remain after them)."""
     t = st.tables
@@ -124,11 +124,13 @@ def first_steps(st: KretaState, s: int, guarded: int) -> tuple[Entry, ...]:
         # the per-province step lists are cached; a cache of their concatenation would rarely hit
         closed = _closed(st, s, guarded)
         steps = t.steps
-        out: tuple[Entry, ...] = ()
+        out: list[Entry] = []
         m = st.villager_mask[s]
         while m:
             low = m & -m
-            out += steps(low.bit_length() - 1, closed).first.one
+            e = steps(low.bit_length() - 1, closed).first
+            if e.acts:
+                out.append(e)
             m ^= low
         return out
     sets = step_sets(st, s, guarded)
@@ -139,10 +141,10 @@ def first_steps(st: KretaState, s: int, guarded: int) -> tuple[Entry, ...]:
         for a, (p, q) in zip(ss.first.acts, ss.pairs, strict=True)
         if after_step(st, s, p, q, start, guarded, 2)
     ]
-    return (Entry(acts, t),) if acts else ()
+    return [Entry(acts, t)] if acts else []
 
 
-def movement_steps(st: KretaState, s: int, left: int, start: int) -> tuple[Entry, ...]:
+def movement_steps(st: KretaState, s: int, left: int, start: int) -> list[Entry]:
     """The legal actions in the middle of a movement with ``left`` points, as lists: steps, and
     ``stop`` when the villagers stand in a valid end."""
     t = st.tables
@@ -162,8 +164,10 @@ def movement_steps(st: KretaState, s: int, left: int, start: int) -> tuple[Entry
             for a, (p, q) in zip(ss.steps.acts, ss.pairs, strict=True)
             if after_step(st, s, p, q, start, guarded, left - 1)
         ]
-        out = (Entry(acts),) if acts else ()
-        return (*out, STOP_ENTRY) if stop else out
+        out = [Entry(acts)] if acts else []
+        if stop:
+            out.append(STOP_ENTRY)
+        return out
     # every open step leads straight to a valid end, but perhaps the one back to the start
     back = t.back.get(st.villager_code[s] - start)
     if back is not None and left > 1:
@@ -181,7 +185,7 @@ def movement_steps(st: KretaState, s: int, left: int, start: int) -> tuple[Entry
     if t.abbot_blocks_passing:
         closed |= guarded
     step_cache, nbr = t.step_cache, t.nbrmask
-    got: tuple[Entry, ...] = ()
+    got: list[Entry] = []
     m = st.villager_mask[s]
     while m:
         low = m & -m
@@ -189,9 +193,13 @@ def movement_steps(st: KretaState, s: int, left: int, start: int) -> tuple[Entry
         ss = step_cache[p].get(closed & nbr[p])
         if ss is None:
             ss = t.steps(p, closed)
-        got += ss.without(back).one if back is not None and back[0] == ss.p else ss.steps.one
+        e = ss.without(back) if back is not None and back[0] == ss.p else ss.steps
+        if e.acts:
+            got.append(e)
         m ^= low
-    return (*got, STOP_ENTRY) if stop else got
+    if stop:
+        got.append(STOP_ENTRY)
+    return got
 
 
 def abbot_destinations(t: Tables, start: int, count: Sequence[int]) -> list[int]:

@@ -68,7 +68,7 @@ def castellan(st: KretaState, s: int) -> None:
     node = st.fort_row[k]
     log = push(st.log, t.event("scoring", s, (k + 1, node)))
     for p in t.node_provs[t.node_index[node]]:
-        pid, vp = t.ids[p], t.vp[p]
+        vp = t.vp[p]
         inf = [0] * n  # influence(st, o, p) for every seat o, in one pass
         vill, villages, abbot, ships = st.villagers, st.villages, st.abbots, st.ships
         for o in range(n):
@@ -78,13 +78,13 @@ def castellan(st: KretaState, s: int) -> None:
         for node_k in t.prov_nodes[p]:
             if fort[node_k] >= 0:
                 inf[fort[node_k]] += 1
-        log = push(log, t.event("province", -1, (pid, vp, tuple(inf))))
+        log = (t.province_event(p, inf), log)
         for place, points in zip(places(inf), (vp, vp // 2), strict=True):
             if place:
                 for o in range(n):
                     if inf[o] == place:
                         st.province_vp[o] += points
-                        log = push(log, t.event("score", o, (pid, points, place)))
+                        log = (t.score_event(o, p, points, place), log)
     st.scorings = k + 1
     if t.everyone_takes_back:
         st.hands = [ALL_CARDS] * n

@@ -173,7 +173,7 @@ class KretaState:
         self.move_points = 0
         self.move_start_code = 0
         self.log: EventLog = None
-        self.legal_cache: tuple[Entry, ...] | None = None
+        self.legal_cache: list[Entry] | None = None
 
     # --- the protocol ------------------------------------------------------------------------------
 
@@ -262,7 +262,7 @@ class KretaState:
         parts = self.legal_cache
         if parts is None:
             parts = self.legal_cache = legal.parts(self)
-        i = id(action)
+        i = id(action) >> 4  # as Entry.ids has them
         for e in parts:
             if i in e.ids:
                 self._apply(cast(KretaAction, action))
@@ -287,7 +287,7 @@ class KretaState:
                     self.legal_cache = None
                     return
             else:
-                self.log = push(self.log, self.tables.event("stop", s, (self.move_points,)))
+                self.log = (self.tables.ev_stop[s][self.move_points], self.log)
             self.move_points = 0
             self.phase = PLAY
             self.pass_turn(s)
@@ -351,9 +351,11 @@ class KretaState:
         """One villager of ``s`` crosses the border from ``frm`` into ``to`` (ids)."""
         t = self.tables
         index = t.index
-        self.add_villager(s, index[frm], -1)
-        self.add_villager(s, index[to], 1)
-        self.log = (t.ev_move_villager[s][frm, to], self.log)
+        p = index[frm]
+        q = index[to]
+        self.add_villager(s, p, -1)
+        self.add_villager(s, q, 1)
+        self.log = (t.ev_move_villager[s][p * t.P + q], self.log)
 
     def set_ships(self, s: int, ships: tuple[int, ...]) -> None:
         """Seat ``s``'s ships now lie in the ports ``ships`` (province indices); port counts follow."""
@@ -398,36 +400,39 @@ class KretaState:
             self.forts[k] = s
             self.fort_reserve[s] -= 1
             self.free_nodes &= ~(1 << k)
-            log = push(log, t.event("build", s, ("fort", bf.node)))
+            log = (t.ev_build_fort[s][k], log)
         elif cls is BuildVillage:
             bv: BuildVillage = action
             p = index[bv.province]
             self.villages[s * t.P + p] += 1
             self.village_reserve[s] -= 1
             self.add_count(p, 1)
-            log = push(log, t.event("build", s, ("village", bv.province)))
+            log = (t.ev_build_village[s][p], log)
         elif cls is AbbotPlace:
             bp: AbbotPlace = action
             p = index[bp.province]
             self.abbots[s] = p
             self.add_count(p, 1)
-            log = push(log, t.event("place", s, ("abbot", bp.province)))
+            log = (t.ev_place_abbot[s][p], log)
         elif cls is AbbotMove:
-            self.add_count(self.abbots[s], -1)
+            a = self.abbots[s]
+            self.add_count(a, -1)
             bm: AbbotMove = action
             p = self.abbots[s] = index[bm.to]
             self.add_count(p, 1)
-            log = push(log, t.event("move", s, ("abbot", bm.frm, bm.to)))
+            log = (t.ev_move_abbot[s][a * t.P + p], log)
         elif cls is AdmiralPlace:
             sp: AdmiralPlace = action
-            self.set_ships(s, (*self.ships[s], index[sp.port]))
-            log = push(log, t.event("place", s, ("ship", sp.port)))
+            p = index[sp.port]
+            self.set_ships(s, (*self.ships[s], p))
+            log = (t.ev_place_ship[s][p], log)
         elif cls is AdmiralMove:
             gone = {index[f] for f in action.frm}
             ships = tuple(p for p in self.ships[s] if p not in gone) + tuple(index[d] for d in action.to)
             self.set_ships(s, ships)
+            moves = t.ev_move_ship[s]
             for f, d in zip(action.frm, action.to, strict=True):
-                log = push(log, t.event("move", s, ("ship", f, d)))
+                log = (moves[index[f] * t.P + index[d]], log)
         elif cls is Harvest:
             got = list(self.harvested[s])
             for p in harvest(t, self.villager_mask[s], self.ships[s], self.tiles):

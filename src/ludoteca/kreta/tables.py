@@ -32,7 +32,7 @@ from .actions import (
     valid_id,
 )
 from .board import Board, load_board
-from .components import CARDS, ROW_SIZE, SEAT_NAMES
+from .components import CARDS, COMMANDER_POINTS, ROW_SIZE, SEAT_NAMES
 from .options import KretaOptions
 
 T = TypeVar("T")
@@ -41,25 +41,21 @@ T = TypeVar("T")
 class Entry:
     """A cached list of legal actions of one kind, shared by every state with the same key.
 
-    ``ids`` (the identities of ``acts``) makes the checked ``apply`` a set lookup: the objects handed
+    ``ids`` (the identities of ``acts``) makes the checked ``apply`` a hash lookup: the objects handed
     out by ``legal_actions()`` are these very ones. ``king`` is the same list carried out by the King.
     """
 
-    __slots__ = ("_king", "_tables", "acts", "ids", "one")
+    __slots__ = ("_king", "_tables", "acts", "ids")
 
     def __init__(self, acts: list[Any], tables: Tables | None = None) -> None:
         self.acts = acts
-        self.ids = frozenset(map(id, acts))
+        self.ids: dict[int, None] = dict.fromkeys([id(a) >> 4 for a in acts])
+        """The identities of ``acts`` (``id(a) >> 4``) as dict keys: a dict of ints is left out of the garbage
+        collector's passes (a frozenset would be tracked), and the caches hold tens of thousands of entries.
+        Objects are 16-byte aligned, so the shift drops bits that are always zero (keys alike in their low
+        bits share a dict slot); two live objects, each at least 16 bytes long, never share ``id >> 4``."""
         self._tables = tables
         self._king: Entry | None = None
-        self.one = (self,) if acts else ()
-        """``(self,)``, or ``()`` when empty: the parts this list contributes."""
-
-    @property
-    def king_one(self) -> tuple[Entry, ...]:
-        """``king.one``: the parts the King's version of this list contributes."""
-        k = self._king
-        return (k if k is not None else self.king).one
 
     @property
     def king(self) -> Entry:
@@ -100,14 +96,15 @@ class Steps:
         self.pairs = [(p, q) for q in t.adj[p] if not closed >> q & 1]
         self.steps = Entry([t.step[p][q] for _, q in self.pairs])
         self.first = Entry([t.commander_move[p][q] for _, q in self.pairs], t)
-        self._without: dict[tuple[int, int], Entry] = {}
+        self._without: dict[int, Entry] = {}
 
     def without(self, pair: tuple[int, int]) -> Entry:
-        """The movement steps but the one ``pair`` (cached per pair)."""
-        got = self._without.get(pair)
+        """The movement steps but the one ``pair`` (cached per pair, keyed by an integer: no tuple to hash)."""
+        key = pair[0] << 8 | pair[1]  # indices < 256 (Tables checks)
+        got = self._without.get(key)
         if got is None:
             acts = [a for a, pq in zip(self.steps.acts, self.pairs, strict=True) if pq != pair]
-            got = self._without[pair] = Entry(acts)
+            got = self._without[key] = Entry(acts)
         return got
 
 
@@ -178,12 +175,26 @@ class Tables:
         self.ev_play = tuple(tuple(Event("play", s, (c,)) for c in CARDS) for s in seats)
         self.ev_copy = tuple(tuple(Event("copy", s, (c,)) for c in CARDS) for s in seats)
         self.ev_place_villager = tuple(tuple(Event("place", s, ("villager", pid)) for pid in ids) for s in seats)
+        pairs = [(a, b) for a in range(P) for b in range(P)]
         self.ev_move_villager = tuple(
-            {(ids[a], ids[b]): Event("move", s, ("villager", ids[a], ids[b])) for a in range(P) for b in self.adj[a]}
-            for s in seats
+            tuple(Event("move", s, ("villager", ids[a], ids[b])) for a, b in pairs) for s in seats
         )
-        """``ev_move_villager[seat][(from_id, to_id)]``: a villager's step across a border."""
+        """``ev_move_villager[seat][a * P + b]``: a villager's step across the border from a into b (indices:
+        a list read with an integer, no dict lookup with a pair of ids)."""
+        self.ev_place_abbot = tuple(tuple(Event("place", s, ("abbot", pid)) for pid in ids) for s in seats)
+        self.ev_move_abbot = tuple(tuple(Event("move", s, ("abbot", ids[a], ids[b])) for a, b in pairs) for s in seats)
+        """``ev_move_abbot[seat][a * P + b]``, as ``ev_move_villager``."""
+        self.ev_place_ship = tuple(tuple(Event("place", s, ("ship", pid)) for pid in ids) for s in seats)
+        self.ev_move_ship = tuple(tuple(Event("move", s, ("ship", ids[a], ids[b])) for a, b in pairs) for s in seats)
+        """``ev_move_ship[seat][a * P + b]``, as ``ev_move_villager``."""
+        self.ev_build_village = tuple(tuple(Event("build", s, ("village", pid)) for pid in ids) for s in seats)
+        self.ev_build_fort = tuple(tuple(Event("build", s, ("fort", num)) for num in self.node_numbers) for s in seats)
+        """``ev_build_fort[seat][k]``: a fort built on node index ``k``."""
+        self.ev_stop = tuple(tuple(Event("stop", s, (left,)) for left in range(COMMANDER_POINTS)) for s in seats)
+        """``ev_stop[seat][points_left]``: the seat ends its Commander movement."""
         self._events: dict[tuple[str, int, tuple[Any, ...]], Event] = {}
+        self._scored: dict[int, Event] = {}
+        """The events of a province's scoring, keyed by integers (see :meth:`province_event`)."""
         self._canon: dict[Any, Any] = {}
         self._kings: dict[int, King] = {}
 
@@ -203,7 +214,7 @@ class Tables:
         self.villages: Cache = Cache(20_000)
         self.forts: Cache = Cache(20_000)
         self.reach: Cache = Cache(50_000)
-        """The Farmer's reach per (villager mask, ships) (see ``moves.harvest_reach``)."""
+        """The Farmer's reach per ``ships mask << P | villager mask`` (see ``moves.harvest_reach``)."""
         self.abbots: Cache = Cache(20_000)
         self.step_cache: tuple[dict[int, Steps], ...] = tuple({} for _ in range(P))
         """Per province, the :class:`Steps` out of it per mask of closed neighbours (filled by :meth:`steps`;
@@ -260,6 +271,36 @@ class Tables:
                 self._events.clear()
             got = self._events[key] = Event(kind, seat, data)
         return got
+
+    def province_event(self, p: int, inf: list[int]) -> Event:
+        """``event("province", -1, (id, vp, tuple(inf)))`` for province index ``p``, looked up by an integer
+        code (the influences a byte each) instead of a nested tuple, as a scoring logs several."""
+        code = p
+        for x in inf:
+            if not 0 <= x < 256:  # pragma: no cover - no province holds that much
+                return self.event("province", -1, (self.ids[p], self.vp[p], tuple(inf)))
+            code = code << 8 | x
+        code = (code << 3 | len(inf)) << 1
+        got = self._scored.get(code)
+        if got is None:
+            got = self._scored_put(code, Event("province", -1, (self.ids[p], self.vp[p], tuple(inf))))
+        return got
+
+    def score_event(self, seat: int, p: int, points: int, place: int) -> Event:
+        """``event("score", seat, (id, points, place))`` for province index ``p``, by an integer code."""
+        if not (0 <= seat < 8 and 0 <= points < 256 and 0 <= place < 256):  # pragma: no cover - never so high
+            return self.event("score", seat, (self.ids[p], points, place))
+        code = ((((seat * self.P + p) << 8 | points) << 8 | place) << 1) | 1
+        got = self._scored.get(code)
+        if got is None:
+            got = self._scored_put(code, Event("score", seat, (self.ids[p], points, place)))
+        return got
+
+    def _scored_put(self, code: int, event: Event) -> Event:
+        if len(self._scored) >= 50_000:
+            self._scored.clear()
+        self._scored[code] = event
+        return event
 
     def canonical(self, action: T) -> T:
         """One shared object per action value (actions built on the fly, e.g. Admiral moves)."""
