@@ -94,11 +94,14 @@ def _with_log(view: Any, log: tuple[Event, ...]) -> Any:
 
 
 def _emitted_kinds(*folders: str) -> set[str]:
-    """The event kinds a rules core emits, read from its source: ``Event("kind", ...)`` / ``event("kind", ...)``."""
+    """The event kinds a rules core emits, read from its source: ``Event("kind", ...)`` / ``event("kind", ...)`` /
+    ``push_event(log, "kind", ...)``."""
     found: set[str] = set()
     for folder in folders:
         for path in (SRC / folder).glob("*.py"):
-            found.update(re.findall(r"""[Ee]vent\(\s*["']([a-z_]+)["']""", path.read_text(encoding="utf-8")))
+            source = path.read_text(encoding="utf-8")
+            found.update(re.findall(r"""[Ee]vent\(\s*["']([a-z_]+)["']""", source))
+            found.update(re.findall(r"""push_event\([^,()]+,\s*["']([a-z_]+)["']""", source))
     return found
 
 
