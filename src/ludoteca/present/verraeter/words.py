@@ -353,6 +353,23 @@ def action_label(view: VerraeterView, action: Action, names: Sequence[str], tr: 
 # ---------------------------------------------------------------- the phase
 
 
+RULES_SECTIONS = {
+    "setup": "setup",
+    "conflict": "phase-1",
+    "draft": "phase-2",
+    "supply": "phase-3",
+    "build": "phase-7",
+    "draw": "phase-10",
+    "over": "end",
+}
+"""Each phase's section of the rules for players: anchors, the same in every language."""
+
+
+def rules_section(view: VerraeterView) -> str:
+    """The anchor of the rules' section on the phase ``view`` is in (the table's Rules link opens it)."""
+    return RULES_SECTIONS.get(view.phase, "rules")
+
+
 def phase_title(view: VerraeterView, tr: Translator) -> str:
     """The phase's name as the rules number it ("Phase 3: play supply cards"), as the table shows it."""
     return phase_words(tr, view.phase)
