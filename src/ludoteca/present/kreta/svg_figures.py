@@ -13,7 +13,7 @@ from functools import cache
 from xml.sax.saxutils import escape, quoteattr
 
 from ludoteca.kreta import DEFINITION
-from ludoteca.kreta.actions import Castellan, KretaAction, King
+from ludoteca.kreta.actions import Castellan, King, KretaAction
 from ludoteca.kreta.options import KretaOptions
 from ludoteca.kreta.scoring import awards
 from ludoteca.kreta.view import KretaView
@@ -55,7 +55,9 @@ def _document(width: float, height: float, body: list[str], css_class: str, labe
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" viewBox="0 0 {num(width)} {num(height)}" '
         f'width="{num(width)}" height="{num(height)}" font-family={quoteattr(FONT)} class="{css_class}">'
     )
-    return "\n".join(['<?xml version="1.0" encoding="UTF-8"?>', head, f"<title>{escape(label)}</title>", *body, "</svg>"])
+    return "\n".join(
+        ['<?xml version="1.0" encoding="UTF-8"?>', head, f"<title>{escape(label)}</title>", *body, "</svg>"]
+    )
 
 
 def _text(x: float, y: float, words: str, size: float = 13, **attrs: str) -> str:
@@ -91,21 +93,23 @@ def scoring(tr: Tr) -> str:
     rows = []
     y = 30.0
     x0 = map_w + 20
-    rows.append(_text(x0, y, tr("Scoring at node {node}").format(node=node), 16, font_weight="bold", fill=INK))
-    y += 26
+    rows.append(_text(x0, y, tr("Scoring at node {node}").format(node=node), 19, font_weight="bold", fill=INK))
+    y += 30
     for p in provinces:
         province = board.provinces[p]
         inf = influence(view, p)
         won = awards(inf, province.vp)
         rows.append(
-            _text(x0, y, tr("{province}: {vp} VP").format(province=province.name, vp=province.vp), 14, font_weight="bold")
+            _text(
+                x0, y, tr("{province}: {vp} VP").format(province=province.name, vp=province.vp), 17, font_weight="bold"
+            )
         )
-        y += 20
+        y += 22
         for s in range(view.num_players):
             line = tr("{name}: influence {influence} → {vp} VP").format(name=names[s], influence=inf[s], vp=won[s])
-            rows.append(f'<circle cx="{num(x0 + 8)}" cy="{num(y - 4)}" r="6" fill="{DEFAULT_COLORS[s]}"/>')
-            rows.append(_text(x0 + 20, y, line, 13, fill="#222" if won[s] else "#777"))
-            y += 18
+            rows.append(f'<circle cx="{num(x0 + 8)}" cy="{num(y - 5)}" r="7" fill="{DEFAULT_COLORS[s]}"/>')
+            rows.append(_text(x0 + 22, y, line, 15.5, fill="#222" if won[s] else "#6b6b6b"))
+            y += 21
         y += 8
     height = max(map_h, y) + 10
     body = [

@@ -53,6 +53,31 @@ def tile_name(tile: object, tr: Translator) -> str:
     return tile_words(tr).get(str(tile), str(tile))
 
 
+def kind_name(kind: str, tr: Translator) -> str:
+    """A province type's name ("plain", "hill", "mountain")."""
+    return {"plain": tr("plain"), "hill": tr("hill"), "mountain": tr("mountain")}.get(kind, kind)
+
+
+def component_words(tr: Translator) -> dict[str, str]:
+    """The pieces and components, as every text of the game calls them: the log and the buttons say them inside
+    sentences, the rules for players as words (``tests/test_rules_vocabulary.py`` holds the rules to these)."""
+    return {
+        "abbot": tr("abbot"),
+        "villager": tr("villager"),
+        "village": tr("village"),
+        "fort": tr("fort"),
+        "ship": tr("ship"),
+        "port": tr("port"),
+        "node": tr("node"),
+        "province": tr("province"),
+        "character cards": tr("character cards"),
+        "fort cards": tr("fort cards"),
+        "farm tiles": tr("farm tiles"),
+        "movement points": tr("movement points"),
+        "influence": tr("influence"),
+    }
+
+
 def province_name(view: KretaView, pid: object) -> str:
     """A province id as its name on the board (the id itself if the board does not know it)."""
     try:

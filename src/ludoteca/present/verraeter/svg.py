@@ -132,7 +132,6 @@ def draw_gap(i: int, has_conflict: bool, tr: Tr = same) -> str:
     return _gap(i, has_conflict, tr)
 
 
-
 def _ring(view: VerraeterView, seats: tuple[str, ...], tr: Tr) -> str:
     """The twelve landscapes (each with the estate card under it), then the gaps between them."""
     houses, words = house_words(tr), landscape_words(tr)

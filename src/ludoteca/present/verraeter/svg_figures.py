@@ -102,13 +102,13 @@ def ring(tr: Tr) -> str:
     """The twelve landscapes of the example game after set-up, with the conflict card placed."""
     view = example_view("draft")
     names = seat_words(tr)
-    x0, y0 = slot(0)
+    left = slot(0)[0]
     height = slot(6)[1] + CARD_H + TAB + 16
     body = [
         el("rect", x=0.0, y=0.0, width=1000.0, height=height, fill=PAPER),
         header(view, names, tr, 1000.0),
         draw_ring(view, names, tr),
-        center_panel(view, names, tr, x0 + CARD_W + 50, slot(11)[1] - 14, 3 * CARD_W + 100, CARD_H + 34),
+        center_panel(view, names, tr, left + CARD_W + 50, slot(11)[1] - 14, 3 * CARD_W + 100, CARD_H + 34),
     ]
     return document(1000.0, height, body, "rules-figure verraeter-ring", tr("The ring of twelve landscapes"))
 
