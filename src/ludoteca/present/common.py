@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
-from pathlib import Path
 
 from ludoteca.core.events import Event
 
@@ -65,15 +64,6 @@ def over_text(scores: Sequence[int], names: Sequence[str], tr: Translator) -> st
 
 ENGLISH = Translator("en")
 """The identity translation (the msgids are English): the default where no reader's language is given."""
-
-
-def rules_document(name: str) -> str:
-    """One of the project's rules documents (``docs/NAME``) as Markdown: the one source, carried by an installed
-    wheel as ``ludoteca/present/rules/NAME`` (see ``pyproject.toml``) and read where it is in a checkout."""
-    packaged = resources.files("ludoteca.present") / "rules" / name
-    if packaged.is_file():
-        return packaged.read_text(encoding="utf-8")
-    return (Path(__file__).resolve().parents[3] / "docs" / name).read_text(encoding="utf-8")
 
 
 FIGURE = re.compile(r"^\[\[figure (?P<name>[a-z-]+) \| (?P<caption>[^\]`]+)\]\]$", re.MULTILINE)
