@@ -62,7 +62,7 @@ def example_view(until: str) -> VerraeterView:
     raise RuntimeError(f"the example game never reached {until!r}")
 
 
-def _label(x: float, y: float, to: tuple[float, float], words: str, width: int = 34) -> str:
+def _label(x: float, y: float, to: tuple[float, float], words: str, width: int = 44) -> str:
     """A callout: a line from the words at ``x, y`` to the point ``to`` on the card, with a dot there."""
     lines = wrap(words, width)
     out = [
@@ -83,19 +83,19 @@ def landscape_card(tr: Tr) -> str:
     x, y = 20.0, 20.0  # the card's top-left corner in the figure
     right = x + CARD_W + 60
     body = [
-        el("rect", x=0.0, y=0.0, width=560.0, height=230.0, fill=PAPER),
+        el("rect", x=0.0, y=0.0, width=640.0, height=262.0, fill=PAPER),
         f'<g transform="translate({dx:.0f},{dy:.0f})">{card}</g>',
-        _label(right, 30, (x + 30, y + 19), tr("its place in the ring (1 to 12)")),
-        _label(right, 62, (x + 70, y + 62), tr("the landscape type")),
-        _label(right, 94, (x + CARD_W - 10, y + 73), tr("the house whose side is face up")),
-        _label(right, 126, (x + 42, y + 126), tr("conflict points (CP): its strength in a conflict")),
+        _label(right, 26, (x + 30, y + 19), tr("its place in the ring (1 to 12)")),
+        _label(right, 66, (x + 70, y + 62), tr("the landscape type")),
+        _label(right, 106, (x + CARD_W - 10, y + 73), tr("the house whose side is face up")),
+        _label(right, 146, (x + 42, y + 126), tr("conflict points (CP): its strength in a conflict")),
         _label(
-            right, 158, (x + CARD_W - 4, y + 123),
+            right, 186, (x + CARD_W - 4, y + 123),
             tr("victory points (VP) for one, two, three or four winning players"),
         ),
-        _label(right, 202, (x + CARD_W - 5, y + CARD_H + TAB / 2), tr("a Gutshof of Blue lies under it")),
+        _label(right, 234, (x + CARD_W - 5, y + CARD_H + TAB / 2), tr("a Gutshof of Blue lies under it")),
     ]  # fmt: skip
-    return document(560.0, 230.0, body, "rules-figure verraeter-landscape", tr("A landscape card"))
+    return document(640.0, 262.0, body, "rules-figure verraeter-landscape", tr("A landscape card"))
 
 
 def ring(tr: Tr) -> str:
