@@ -118,6 +118,7 @@ def state_message(
         "to_act": match.to_act(),
         "phase": view.phase,
         "phase_text": text.phase_text(view, match.names, tr),
+        "rules_section": for_view(view).rules_section(view),
         "board_svg": board.get(match, lang, tr),
         "private_svg": private_svg(view, tr),
         "legal": legal(match, seat, view, tr),

@@ -78,6 +78,11 @@ function applyState(next) {
   $("hand-section").hidden = !hand;
   setSvg($("hand"), hand || "");
   $("phase-text").textContent = next.result || next.diverged ? "" : next.phase_text || "";
+  // the Rules link opens the rules in the table's language at the section on the phase being played
+  if (next.rules_section) {
+    const query = new URLSearchParams({ lang: next.lang });
+    $("rules-link").href = `/rules/${next.game}?${query}#${encodeURIComponent(next.rules_section)}`;
+  }
   renderSeats($("seats"), next);
 
   const legal = next.seat >= 0 ? next.legal || [] : [];
