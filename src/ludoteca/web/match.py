@@ -23,6 +23,8 @@ from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import AnyGameDefinition
 from ludoteca.core.records import GameRecord, parse_record_action, replay, start, stored_options
 from ludoteca.core.seeds import SERVER_SALT, derive_seed
+from ludoteca.present.common import generated_name
+from ludoteca.present.i18n import Translator
 
 from . import jsonin
 
@@ -69,6 +71,16 @@ class Seat:
     token_hash: str | None = None
     autoplay: bool = False
     """A human seat currently played by :data:`AUTOPLAY_BOT` (the player left or ran out of time)."""
+    generated: bool = False
+    """Nobody chose ``name``: the server made it from the seat's colour (and bot), so it is said in each
+    reader's language (:meth:`Match.names_in`) and ``name`` is only its English form."""
+
+    def shown_name(self, seat_names: Sequence[str], tr: Translator) -> str:
+        """The name as a reader of ``tr``'s language sees it: a chosen name as it was chosen, a generated
+        one made again in their language (:func:`ludoteca.present.common.generated_name`)."""
+        if not self.generated:
+            return self.name
+        return generated_name(seat_names, self.seat, self.bot if self.kind == "bot" else None, tr)
 
     @property
     def bot_plays(self) -> bool:
@@ -164,7 +176,12 @@ class Match:
 
     @property
     def names(self) -> list[str]:
+        """The seats' names as stored (generated ones in English): what the game's record keeps."""
         return [s.name for s in self.seats]
+
+    def names_in(self, tr: Translator) -> list[str]:
+        """The seats' names as a reader of ``tr``'s language sees them (see :attr:`Seat.generated`)."""
+        return [s.shown_name(self.definition.seat_names, tr) for s in self.seats]
 
     @property
     def finished(self) -> bool:

@@ -78,6 +78,7 @@ function applyState(next) {
   $("hand-section").hidden = !hand;
   setSvg($("hand"), hand || "");
   $("phase-text").textContent = next.result || next.diverged ? "" : next.phase_text || "";
+  $("rules-in-force").textContent = next.rules_text || "";
   renderSeats($("seats"), next);
 
   const legal = next.seat >= 0 ? next.legal || [] : [];
