@@ -83,6 +83,7 @@ def test_a_game_created_in_english_is_shown_in_german(tmp_path: Path) -> None:
                 await ada.act("pass", version=state["version"] + 5)
                 stale = await ada.error()
                 assert stale["code"] == "stale" and "Tisch" in stale["message"]
+                assert f"gewählt bei Zug {state['version'] + 5}" in stale["message"]
                 # the same connection switched to English reads the English forms
                 await ada.send({"type": "lang", "lang": "en"})
                 english_state = await ada.until(lambda m: m["type"] == "state" and m["lang"] == "en")

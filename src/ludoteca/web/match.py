@@ -27,16 +27,18 @@ from ludoteca.present.common import generated_name
 from ludoteca.present.i18n import Translator
 
 from . import jsonin
+from .wording import Said, Wording, _
 
 AUTOPLAY_BOT = "heuristic"
 """Who plays a human seat whose player left or ran out of time, until they take it back."""
 
 
 class MatchError(LudotecaError):
-    """A request the match refuses. ``code`` is stable (clients and translations key on it)."""
+    """A request the match refuses. ``code`` is stable (clients and translations key on it); ``detail``
+    says more, in the reader's language where a player can meet it (:class:`.wording.Said`)."""
 
-    def __init__(self, code: str, detail: str = "") -> None:
-        super().__init__(detail or code)
+    def __init__(self, code: str, detail: Wording = "") -> None:
+        super().__init__(str(detail) or code)
         self.code = code
         self.detail = detail
 
@@ -232,7 +234,8 @@ class Match:
         if not isinstance(version, int) or isinstance(version, bool):
             raise MatchError("malformed", "the action has no version number")
         if version != self.version:
-            raise MatchError("stale", f"chosen on version {version}, the game is at version {self.version}")
+            stale = _("chosen on version %(chosen)d, the game is at version %(now)d")
+            raise MatchError("stale", Said(stale, {"chosen": version, "now": self.version}))
         if self.to_act() != seat:
             raise MatchError("not_your_turn")
         if isinstance(action, dict):
