@@ -14,12 +14,14 @@ from pathlib import Path
 
 import httpx
 import pytest
+from playwright.sync_api import Browser, expect
 
 from ludoteca import games
 from ludoteca.present.i18n import translator
 from ludoteca.web.lobby import new_game
 from ludoteca.web.models import CreateGame
 
+from browserkit import CHROMIUM, VIEWPORT, TablePage
 from serverkit import Client, create_game, play_out, server_thread
 
 DE = translator("de")
@@ -134,3 +136,32 @@ def test_the_end_of_a_game_created_in_english_is_shown_in_german(tmp_path: Path)
                 assert not any("Blue" in line for line in log)
 
         asyncio.run(play())
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="the browser tests need Debian's Chromium at /usr/bin/chromium")
+def test_seats_left_unnamed_in_a_german_lobby_are_named_in_each_players_language(
+    tmp_path: Path, browser: Browser
+) -> None:
+    with server_thread(tmp_path) as base:
+        page = browser.new_context(viewport=VIEWPORT).new_page()  # type: ignore[arg-type]
+        page.goto(base + "/?lang=de")
+        page.check('input[name="game"][value="kreta"]')
+        config = page.locator('.game-config[data-game="kreta"]')
+        config.locator('[data-role="players"]').select_option("2")
+        expect(config.locator('.seat-row[data-seat="0"] [data-role="name"]')).to_have_attribute("placeholder", "Rot")
+        bot = config.locator('.seat-row[data-seat="1"]')
+        bot.locator('[data-role="kind"]').select_option("bot")
+        bot.locator('[data-role="bot"]').select_option("ismcts:easy")
+        page.click("#create-btn")
+        expect(page.locator(".invite-name")).to_have_text(["Rot"])
+        page.locator('[data-testid="play-seat"]').click()
+        table = TablePage(page)
+        table.wait_connected()
+        expect(page.locator("#seats .seat-name")).to_have_text([re.compile(r"^Rot"), "Blau (leicht)"])
+        expect(page.locator('[data-testid="rules-in-force"]')).to_contain_text("Dorfbewohner")
+        # the same seat in English: the names are made again, nothing was stored in German
+        path, fragment = page.url.split("#", 1)
+        page.goto(path.split("?")[0] + "?lang=en#" + fragment)
+        table.wait_connected()
+        expect(page.locator("#seats .seat-name")).to_have_text([re.compile(r"^Red"), "Blue (easy)"])
+        assert table.errors == []
