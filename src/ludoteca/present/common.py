@@ -28,6 +28,38 @@ def seat_name(names: Sequence[str], seat: int, tr: Tr) -> str:
     return names[seat] if 0 <= seat < len(names) else tr("Seat %(number)d") % {"number": seat + 1}
 
 
+def colour_name(seat_names: Sequence[str], seat: int, tr: Tr) -> str:
+    """The seat's own name in the rules ("Blue"), in the reader's language; "Player 5" past the game's colours."""
+    if 0 <= seat < len(seat_names):
+        return tr(seat_names[seat])
+    return tr("Player %(number)d") % {"number": seat + 1}
+
+
+def bot_level(spec: str, tr: Translator) -> str:
+    """A bot of the lobby by its level, in one word of the reader's language ("ismcts:hard" → "hard"); a
+    spec the lobby does not offer (a stored game's budget, a terminal's ``ismcts:2s``) as it is written."""
+    levels = {
+        "heuristic": tr.pgettext("bot level", "heuristic"),
+        "random": tr.pgettext("bot level", "random"),
+        "ismcts:easy": tr.pgettext("bot level", "easy"),
+        "ismcts:normal": tr.pgettext("bot level", "normal"),
+        "ismcts:hard": tr.pgettext("bot level", "hard"),
+    }
+    return levels.get(spec, spec)
+
+
+def generated_name(seat_names: Sequence[str], seat: int, bot: str | None, tr: Translator) -> str:
+    """The name of a seat nobody named, made when it is shown so that each reader reads it in their own
+    language: the seat's colour, and a bot's level after it ("Blue (hard)", "Blau (schwer)").
+
+    Only the facts are stored (seat, bot spec, that the name is generated); the English form is stored
+    too, as what records and older servers show (:data:`ENGLISH`)."""
+    colour = colour_name(seat_names, seat, tr)
+    if bot is None:
+        return colour
+    return tr("%(colour)s (%(level)s)") % {"colour": colour, "level": bot_level(bot, tr)}
+
+
 def generic_line(event: Event, names: Sequence[str], tr: Translator) -> str:
     """The log line for an event kind (or data shape) the game's module does not know: kind and data as they are."""
     data = ", ".join(map(str, event.data))

@@ -7,6 +7,7 @@
 
 import { h, toast } from "./dom.js";
 import { fmt, loadCatalog, t } from "./i18n.js";
+import { TurnAlerts } from "./notify.js";
 import { Countdown, LogView, renderEnd, renderSeats } from "./panels.js";
 import { Picker } from "./picker.js";
 import { TableSocket, socketUrl } from "./socket.js";
@@ -15,7 +16,6 @@ import { forgetToken, rememberToken, tokenFromHash, tokensFor } from "./tokens.j
 const $ = (id) => document.getElementById(id);
 const gameId = document.body.dataset.gameId;
 let token = tokenFromHash();
-const baseTitle = document.title;
 
 let state = null;
 let connected = false;
@@ -25,6 +25,7 @@ let socket = null;
 
 const log = new LogView($("log"));
 const countdown = new Countdown($("deadline"));
+const alerts = new TurnAlerts($("turn-alerts")); // title, sound, notification when your turn comes unseen
 const picker = new Picker({
   holders: [$("board"), $("hand")],
   box: $("candidates"),
@@ -78,6 +79,7 @@ function applyState(next) {
   $("hand-section").hidden = !hand;
   setSvg($("hand"), hand || "");
   $("phase-text").textContent = next.result || next.diverged ? "" : next.phase_text || "";
+  $("rules-in-force").textContent = next.rules_text || "";
   // the Rules link opens the rules in the table's language at the section on the phase being played
   if (next.rules_section) {
     const query = new URLSearchParams({ lang: next.lang });
@@ -121,7 +123,7 @@ function status() {
   else text = "";
   if (line.textContent !== text) line.textContent = text;
   line.classList.toggle("your-turn", yourTurn);
-  document.title = (yourTurn ? "● " : "") + baseTitle;
+  alerts.update(yourTurn);
 }
 
 function controls() {
@@ -132,6 +134,7 @@ function controls() {
   $("hint-btn").disabled = !canAct;
   $("leave-btn").hidden = !me || over || me.kind !== "human" || me.autoplay;
   $("takeback-btn").hidden = !me || over || !me.autoplay;
+  $("turn-alerts").hidden = !me || over;
   const spectator = Boolean(state) && state.seat < 0;
   $("spectator-note").hidden = !spectator;
   const own = tokensFor(gameId)[0];
