@@ -10,12 +10,17 @@ language. Like everything sent to a seat, it is built from that seat's view only
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
-from ludoteca.present import guide_for_view
+from ludoteca import games
+from ludoteca.present import guide, guide_for_view
 
 from .i18n import Translator
 from .match import Match
+
+GUIDED_BOT = "ismcts:easy"
+"""The guided game's opponents: the lobby's gentlest bot that still plays the game properly."""
 
 MAX_CHOICES = 200
 """Most choices explained in one state (a Kreta turn has around a hundred; more would only weigh the page)."""
@@ -46,3 +51,22 @@ def explain_hint(message: dict[str, Any], view: Any, actions: Sequence[Any], tr:
         item["meaning"] = found.meaning(view, action, tr)
     if len(actions) > 1:
         message["reason"] = found.reason(view, actions[0], actions[1], tr)
+
+
+@cache
+def guided_setup(name: str) -> dict[str, Any] | None:
+    """The guided first game of the game ``name``, as the lobby creates it, or None if it has no guide.
+
+    A fixed, friendly set-up: the fewest players the game allows (the learner and easy search bots), the
+    default rules, and the first seed from 1 on with which the learner (seat 1) is the start player — they
+    make the first choice of the game (Verräter's first Gutshof and first pick of the draft, Kreta's first
+    card) instead of watching the bots begin.
+    """
+    plugin = games.plugin(name)
+    if guide(plugin) is None:
+        return None
+    d = plugin.rules
+    players = d.min_players
+    options = d.options_from_dict({})
+    seed = next((s for s in range(1, 1000) if d.new_game(options, s, players).view(0).start_player == 0), 1)
+    return {"players": players, "bot": GUIDED_BOT, "seed": seed}

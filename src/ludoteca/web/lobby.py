@@ -21,6 +21,7 @@ from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import AnyGameDefinition
 
 from . import names
+from .guide import guided_setup
 from .match import Seat
 from .models import BOT_CHOICES, MAX_TURN_SECONDS, CreateGame, first_error, options_of
 from .store import hash_token
@@ -73,6 +74,7 @@ def schema(tr: Callable[[str], str]) -> list[dict[str, Any]]:
                 "min_players": d.min_players,
                 "max_players": d.max_players,
                 "seat_names": list(d.seat_names),
+                "guide": guided_setup(name),
                 "options": [
                     {
                         "key": o.key,

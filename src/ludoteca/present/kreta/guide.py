@@ -188,10 +188,15 @@ def lesson(view: KretaView, names: Sequence[str], tr: Translator) -> Lesson:
         paragraphs += [
             tr(
                 "Kreta has %(total)d scorings. Each scores the node on the leftmost face-up fort card: every province "
-                "touching that node goes to the player with the most influence there, who scores its VP (with three "
-                "or four players, the second strongest scores half)."
+                "touching that node goes to the player with the most influence there, who scores its VP."
             )
-            % {"total": len(view.fort_row)},
+            % {"total": len(view.fort_row)}
+            + " "
+            + (
+                tr("With two players, only the strongest scores; tied players all score.")
+                if view.num_players < 3
+                else tr("The second strongest scores half, rounded down; tied players all score.")
+            ),
             tr(
                 "Influence: your abbot 1, each villager 1, a ship in the province's port 1, each fort on a node of the "
                 "province 1, each village 2. A province holding %(limit)d pieces (abbots, villagers, villages) is full."
@@ -229,7 +234,7 @@ def lesson(view: KretaView, names: Sequence[str], tr: Translator) -> Lesson:
         )
     node = next_node(view)
     if node is not None and me >= 0:
-        paragraphs.append(tr("The next scoring is node %(node)d.") % {"node": node} + " " + _node_text(view, node, tr))
+        paragraphs.append(tr("The next scoring: %(where)s") % {"where": _node_text(view, node, tr)})
         second = _second_node(view)
         if second is not None:
             paragraphs.append(

@@ -181,14 +181,21 @@ def lesson(view: VerraeterView, names: Sequence[str], tr: Translator) -> Lesson:
                 "round": view.round,
                 "total": view.rounds_total,
             }
-        paragraphs.append(
-            tr(
-                "%(who)s holds the strategy card and puts the conflict card between two neighbouring landscapes "
-                "of different houses. Each house starts with the CP of its landscape there; the house that loses "
-                "the conflict loses its landscape."
-            )
-            % {"who": seat_name(names, view.strategy_holder, tr)}
+        rule = tr(
+            "Each house starts with the CP of its landscape there; the house that loses the conflict loses its "
+            "landscape."
         )
+        if view.strategy_holder == me:
+            holder = tr(
+                "You hold the strategy card: put the conflict card between two neighbouring landscapes of "
+                "different houses."
+            )
+        else:
+            holder = tr(
+                "%(who)s holds the strategy card and puts the conflict card between two neighbouring landscapes "
+                "of different houses."
+            ) % {"who": seat_name(names, view.strategy_holder, tr)}
+        paragraphs.append(f"{holder} {rule}")
         if mine:
             paragraphs.append(
                 tr(
@@ -566,9 +573,11 @@ def _reason(view: VerraeterView, best: Action, other: Action, tr: Translator, va
         lead_o = _lead(view, other.position, house)
         vp_b, vp_o = _stake(view, best.position, house), _stake(view, other.position, house)
         if lead_b > lead_o:
-            return tr(
-                "At %(best)s %(house)s starts with %(b)d CP more than at %(other)s (%(lead_b)+d against %(lead_o)+d)."
-            ) % {**values, "b": lead_b - lead_o, "lead_b": lead_b, "lead_o": lead_o}
+            return tr("At %(best)s %(house)s starts %(b)s; at %(other)s %(o)s.") % {
+                **values,
+                "b": _lead_text(lead_b, tr),
+                "o": _lead_text(lead_o, tr),
+            }
         if vp_b > vp_o:
             return tr("Winning at %(best)s scores %(b)d VP for each player of %(house)s; at %(other)s only %(o)d.") % {
                 **values,
@@ -631,6 +640,15 @@ def _reason(view: VerraeterView, best: Action, other: Action, tr: Translator, va
     if isinstance(best, Build | TurnEstate | PassBuild):
         return _build_reason(view, best, other, tr, values)
     return ""
+
+
+def _lead_text(lead: int, tr: Translator) -> str:
+    """ "3 CP ahead", "3 CP behind", "level"."""
+    if lead > 0:
+        return tr("%(n)d CP ahead") % {"n": lead}
+    if lead < 0:
+        return tr("%(n)d CP behind") % {"n": -lead}
+    return tr("level")
 
 
 def _lead(view: VerraeterView, position: int, house: int) -> int:

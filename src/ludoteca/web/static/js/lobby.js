@@ -108,6 +108,40 @@ async function create(event) {
   }
 }
 
+/**
+ * Start the game's guided first game (its fixed set-up is the lobby data's `guide`: how many players, the
+ * bots, the seed) and open its table with `?guide=1`, which makes the table page a guided one.
+ */
+async function startGuided(event) {
+  const button = event.currentTarget;
+  const info = data.games.find((g) => g.name === button.dataset.game);
+  const setup = info.guide;
+  const name = localStorage.getItem(NAME_KEY) || info.seat_names[0] || fmt(t("Player {n}"), { n: 1 });
+  const seats = [{ kind: "human", name }];
+  while (seats.length < setup.players) seats.push({ kind: "bot", bot: setup.bot });
+  button.disabled = true;
+  try {
+    const response = await fetch("/api/games", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ game: info.name, seats, options: {}, seed: setup.seed, turn_seconds: null }),
+    });
+    const answer = await response.json().catch(() => ({}));
+    if (!response.ok) {
+      toast(answer.error || fmt(t("The server refused the game (HTTP {status})."), { status: response.status }));
+      return;
+    }
+    const seat = answer.seats.find((s) => s.kind === "human");
+    rememberToken(answer.id, seat.token);
+    const [path, hash] = seat.link.split("#");
+    location.assign(`${path}?guide=1#${hash}`);
+  } catch {
+    toast(t("The server cannot be reached. Try again in a moment."));
+  } finally {
+    button.disabled = false;
+  }
+}
+
 function copyButton(input) {
   return h(
     "button",
@@ -233,6 +267,7 @@ async function main() {
   }
   form.addEventListener("change", refreshForm);
   form.addEventListener("submit", create);
+  for (const button of document.querySelectorAll(".guided-start")) button.addEventListener("click", startGuided);
   for (const button of document.querySelectorAll("[data-copy]")) {
     button.addEventListener("click", async () => {
       const input = document.getElementById(button.dataset.copy);
