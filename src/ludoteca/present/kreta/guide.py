@@ -349,7 +349,7 @@ def meaning(view: KretaView, action: KretaAction, tr: Translator) -> str:
             parts.append(tr("+%(n)d influence in %(province)s (you %(mine)d, the strongest other %(others)d)") % values)
         else:
             parts.append(tr("−%(n)d influence in %(province)s (you %(mine)d, the strongest other %(others)d)") % values)
-    text = tr("%(changes)s.") % {"changes": "; ".join(parts)}
+    text = "; ".join(parts) + "."
     if node is not None:
         before, after = _node_value(view, node), _node_value(view, node, delta)
         if before != after:
