@@ -233,6 +233,11 @@ def lesson(view: KretaView, names: Sequence[str], tr: Translator) -> Lesson:
             )
         )
     node = next_node(view)
+    if node is not None and me < 0:
+        paragraphs.append(
+            tr("The next scoring is node %(node)d: %(provinces)s.")
+            % {"node": node, "provinces": tr.format_list(province_name(view, p) for p in _provinces(view, node))}
+        )
     if node is not None and me >= 0:
         paragraphs.append(tr("The next scoring: %(where)s") % {"where": _node_text(view, node, tr)})
         second = _second_node(view)
