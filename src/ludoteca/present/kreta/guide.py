@@ -154,8 +154,8 @@ def _harvest_vp(view: KretaView) -> int:
     return vp
 
 
-def _node_text(view: KretaView, node: int, tr: Translator) -> str:
-    """Where the player stands at the scoring of ``node``."""
+def _node_text(view: KretaView, node: int, tr: Translator, *, upcoming: bool = False) -> str:
+    """Where the player stands at the scoring of ``node`` (``upcoming``: said as the next scoring)."""
     parts = []
     for p in _provinces(view, node):
         me = view.player
@@ -165,11 +165,16 @@ def _node_text(view: KretaView, node: int, tr: Translator) -> str:
             tr("%(province)s (%(vp)d VP): you %(mine)d, the strongest other %(others)d")
             % {"province": province_name(view, p), "vp": view.board.provinces[p].vp, "mine": mine, "others": others}
         )
-    return tr("Node %(node)d touches %(provinces)s. As things stand you would score %(vp)d VP there.") % {
-        "node": node,
-        "provinces": "; ".join(parts),
-        "vp": _node_value(view, node),
-    }
+    values = {"node": node, "provinces": "; ".join(parts), "vp": _node_value(view, node)}
+    if upcoming:
+        return (
+            tr(
+                "The next scoring is node %(node)d, which touches %(provinces)s. As things stand you would score "
+                "%(vp)d VP there."
+            )
+            % values
+        )
+    return tr("Node %(node)d touches %(provinces)s. As things stand you would score %(vp)d VP there.") % values
 
 
 # ---------------------------------------------------------------- lessons
@@ -239,7 +244,7 @@ def lesson(view: KretaView, names: Sequence[str], tr: Translator) -> Lesson:
             % {"node": node, "provinces": tr.format_list(province_name(view, p) for p in _provinces(view, node))}
         )
     if node is not None and me >= 0:
-        paragraphs.append(tr("The next scoring: %(where)s") % {"where": _node_text(view, node, tr)})
+        paragraphs.append(_node_text(view, node, tr, upcoming=True))
         second = _second_node(view)
         if second is not None:
             paragraphs.append(
@@ -375,6 +380,18 @@ def _now(view: KretaView, action: KretaAction) -> int:
     return _harvest_vp(view) if isinstance(inner, Harvest) else 0
 
 
+def _leads(view: KretaView, delta: Delta) -> tuple[int, int]:
+    """How many provinces the player would lead alone with ``delta``, and their VP in all."""
+    me = view.player
+    count = vp = 0
+    for p, province in enumerate(view.board.provinces):
+        mine = _influence(view, me, p) + delta.get(p, 0)
+        if mine > max((_influence(view, s, p) for s in range(view.num_players) if s != me), default=0):
+            count += 1
+            vp += province.vp
+    return count, vp
+
+
 def _at(view: KretaView, action: KretaAction, node: int | None) -> int:
     """What the player would score at ``node`` after ``action`` (a Castellan scores the next node now)."""
     return _node_value(view, node, _delta(view, action))
@@ -426,6 +443,17 @@ def reason(view: KretaView, best: KretaAction, other: KretaAction, tr: Translato
                 )
             )
             return message % {**values, "node": n, "b": b, "o": o}
+    led_b, led_o = _leads(view, _delta(view, best)), _leads(view, _delta(view, other))
+    if led_b[0] > led_o[0]:
+        return tr(
+            "After “%(best)s” you would lead in %(b)d provinces, after “%(other)s” in %(o)d: ahead of the scorings "
+            "still hidden in the row."
+        ) % {**values, "b": led_b[0], "o": led_o[0]}
+    if led_b[1] > led_o[1]:
+        return tr(
+            "After “%(best)s” the provinces you lead would be worth %(b)d VP, after “%(other)s” %(o)d: ahead of the "
+            "scorings still hidden in the row."
+        ) % {**values, "b": led_b[1], "o": led_o[1]}
     gain_b, gain_o = sum(_delta(view, best).values()), sum(_delta(view, other).values())
     if gain_b > gain_o:
         return tr("“%(best)s” adds more influence on the board (%(b)+d against %(o)+d) for the scorings to come.") % {

@@ -387,15 +387,15 @@ def meaning(view: VerraeterView, action: Action, tr: Translator) -> str:
         if land.house == view.allegiance[me]:
             return (
                 tr(
-                    "A Gutshof under %(landscape)s, a %(house)s landscape of %(cp)d CP: it brings you a supply card "
-                    "each round while you support %(house)s and %(landscape)s stays %(house)s."
+                    "A Gutshof under %(landscape)s (%(house)s, %(cp)d CP): it brings you a supply card each round "
+                    "while you support %(house)s and %(landscape)s stays %(house)s."
                 )
                 % values
             )
         return (
             tr(
-                "A Gutshof under %(landscape)s, a %(house)s landscape of %(cp)d CP: it brings you nothing while you "
-                "support the other house, unless %(landscape)s is conquered."
+                "A Gutshof under %(landscape)s (%(house)s, %(cp)d CP): it brings you nothing while you support the "
+                "other house, unless %(landscape)s is conquered."
             )
             % values
         )
@@ -430,27 +430,21 @@ def meaning(view: VerraeterView, action: Action, tr: Translator) -> str:
         side = _side(view)
         eagle, rose = _on_table(view, sum(action.cards))
         ours, theirs = (eagle, rose) if side == EAGLE else (rose, eagle)
-        values = {
-            "cp": sum(action.cards),
-            "house": house_name(side, tr),
-            "ours": ours,
-            "theirs": theirs,
-            "n": len(view.hand) - len(action.cards),
-        }
+        left = len(view.hand) - len(action.cards)
+        values = {"cp": sum(action.cards), "house": house_name(side, tr), "ours": ours, "theirs": theirs}
+        kept = tr.ngettext("You keep %(n)d card.", "You keep %(n)d cards.", left) % {"n": left}
         if not action.cards:
-            return (
-                tr(
-                    "Plays nothing: %(house)s stays at %(ours)d CP against %(theirs)d on the table; you keep all %(n)d "
-                    "cards."
-                )
-                % values
+            return tr("Plays nothing: %(house)s stays at %(ours)d CP against %(theirs)d on the table.") % values + (
+                " " + kept
             )
         return (
             tr(
                 "Adds %(cp)d CP to %(house)s: %(ours)d against %(theirs)d on the table (cards still to come and "
-                "secret action cards not counted); you keep %(n)d cards."
+                "secret action cards not counted)."
             )
             % values
+            + " "
+            + kept
         )
     if isinstance(action, TurnEstate):
         values = {"landscape": landscape_name(view, action.landscape, tr), "n": min(len(view.hand), 3)}
@@ -471,8 +465,12 @@ def meaning(view: VerraeterView, action: Action, tr: Translator) -> str:
             return tr("Discards %(cards)s and keeps %(n)d cards.") % {"cards": cards_text(action.cards), "n": keep}
         draws = min(view.pending_draw, max(0, view.options.hand_limit - keep))
         if not action.cards:
-            return tr("Discards nothing and draws only %(n)d.") % {"n": draws}
-        return tr("Discards %(cards)s, then draws %(n)d.") % {"cards": cards_text(action.cards), "n": draws}
+            return tr.ngettext(
+                "Discards nothing and draws only %(n)d card.", "Discards nothing and draws only %(n)d cards.", draws
+            ) % {"n": draws}
+        return tr.ngettext(
+            "Discards %(cards)s, then draws %(n)d card.", "Discards %(cards)s, then draws %(n)d cards.", draws
+        ) % {"cards": cards_text(action.cards), "n": draws}
     return action.to_text()
 
 
@@ -503,6 +501,8 @@ def _card_meaning(view: VerraeterView, card: int, tr: Translator) -> str:
         return tr("Adds 5 CP to %(house)s.") % values
     if card == BUILDER:
         if view.reserve[me]:
+            if view.reserve[me] == 1:
+                return tr("After the conflict you may place your last reserve estate card or turn one over.")
             return (
                 tr("After the conflict you may place one of your %(reserve)d reserve estate cards or turn one over.")
                 % values
@@ -609,10 +609,18 @@ def _reason(view: VerraeterView, best: Action, other: Action, tr: Translator, va
                     )
                     % more
                 )
+            if ahead_o:
+                return (
+                    tr(
+                        "Playing %(best)s rather than %(other)s keeps cards for later rounds: the lead %(other)s would "
+                        "give (%(o)d to %(them)d) could still be overturned by cards to come and secret action cards."
+                    )
+                    % more
+                )
             return (
                 tr(
-                    "Playing %(best)s rather than %(other)s spends less on a conflict %(house)s is unlikely to win and "
-                    "keeps cards for later rounds."
+                    "Playing %(best)s rather than %(other)s spends less on a conflict where %(house)s is not ahead "
+                    "on the table (%(b)d to %(them)d) and keeps cards for later rounds."
                 )
                 % more
             )
@@ -700,10 +708,12 @@ def _build_reason(view: VerraeterView, best: Action, other: Action, tr: Translat
     if isinstance(best, TurnEstate):
         if view.ring[best.landscape].kontor:
             return tr("Turned back to a Gutshof, the card under %(best)s brings supply cards again.") % values
-        return tr("With %(n)d cards in hand, a Kontor under %(best)s is worth up to %(n)d VP at the end.") % {
-            **values,
-            "n": min(len(view.hand), 3),
-        }
+        n = min(len(view.hand), 3)
+        return tr.ngettext(
+            "With %(n)d card in hand, a Kontor under %(best)s is worth %(n)d VP at the end.",
+            "With %(n)d cards in hand, a Kontor under %(best)s is worth up to %(n)d VP at the end.",
+            n,
+        ) % {**values, "n": n}
     if isinstance(other, Build) and view.ring[other.landscape].house != house:
         return tr("A Gutshof under %(other)s would bring nothing while you support %(house)s.") % values
     if isinstance(other, TurnEstate) and not view.ring[other.landscape].kontor:
