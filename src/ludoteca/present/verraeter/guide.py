@@ -525,7 +525,7 @@ def reason(view: VerraeterView, best: Action, other: Action, tr: Translator) -> 
     values = {"best": _subject(view, best, tr), "other": _subject(view, other, tr)}
     found = _reason(view, best, other, tr, values)
     if found:
-        return found
+        return found[:1].upper() + found[1:]  # "nichts statt 4 zu spielen …" begins a sentence
     return tr(
         "“%(best)s” and “%(other)s” look alike on the table; the search played the game on many times from here "
         "and did a little better after “%(best)s”."
@@ -625,6 +625,19 @@ def _reason(view: VerraeterView, best: Action, other: Action, tr: Translator, va
                 % more
             )
         if sum(best.cards) == sum(other.cards):
+            if len(best.cards) < len(other.cards):
+                return (
+                    tr(
+                        "%(best)s and %(other)s add the same CP, but %(best)s uses fewer cards: more stay in your hand "
+                        "for later rounds and the Kontor bonus."
+                    )
+                    % more
+                )
+            if len(best.cards) > len(other.cards):
+                return (
+                    tr("%(best)s and %(other)s add the same CP, but after %(best)s your strongest card stays in hand.")
+                    % more
+                )
             return ""
         if ahead_b:
             return (
