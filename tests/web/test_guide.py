@@ -109,3 +109,15 @@ def _lobby_games(base: str) -> list[dict[str, Any]]:
         '<script type="application/json" id="lobby-data">'
     )
     return list(json.loads(html[start : html.index("</script>", start)])["games"])
+
+
+def test_bots_slow_down_while_a_learner_is_at_the_table() -> None:
+    from ludoteca.web.tables import GUIDED_PACE, Connection, Room
+
+    room = Room(Match("x", games.get("kreta"), {}, 1, [Seat(0, "A", "human"), Seat(1, "B", "bot", "heuristic")]))
+    plain, guided = Connection(None, "en", i18n.translator("en")), Connection(None, "en", i18n.translator("en"))  # type: ignore[arg-type]
+    room.connections.add(plain)
+    assert not room.guided()
+    guided.guide = True
+    room.connections.add(guided)
+    assert room.guided() and GUIDED_PACE > 1

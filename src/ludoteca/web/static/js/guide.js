@@ -25,6 +25,7 @@ export class Guide {
     this.waiting = false; // its answer has not come yet: one search at a time per seat
     this.hint = null; // the hint answering it
     this.noHints = false; // the server gives no hints: stop asking
+    this.said = null; // what the panel shows, to redraw it only when that changes
   }
 
   /** What the page's `hello` adds. */
@@ -74,6 +75,7 @@ export class Guide {
     history.replaceState(history.state, "", url.href);
     this.panel.hidden = true;
     this.panel.replaceChildren();
+    this.said = null;
     this.sayHello();
   }
 
@@ -81,6 +83,11 @@ export class Guide {
     const guide = this.state && this.state.guide;
     this.panel.hidden = !this.on || !guide;
     if (this.panel.hidden) return;
+    // redrawn only when what it says changed: the panel is a live region, and a state that changes
+    // nothing here (another seat connecting, the log of a bot's move) must not make it be read again
+    const said = JSON.stringify([guide, this.hint, this.waiting, this.noHints, (this.state.legal || []).length]);
+    if (said === this.said) return;
+    this.said = said;
     const labels = new Map((this.state.legal || []).map((a) => [a.text, a.label]));
     const parts = [
       h("p", { class: "guide-kicker small muted" }, t("Guided first game")),
