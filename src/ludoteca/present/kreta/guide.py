@@ -251,8 +251,8 @@ def lesson(view: KretaView, names: Sequence[str], tr: Translator) -> Lesson:
                 tr("After it comes node %(node)d, where you would score %(vp)d VP as things stand.")
                 % {"node": second, "vp": _node_value(view, second)}
             )
-    if me >= 0 and view.phase == "play" and not view.move_points and view.hands[me]:
-        paragraphs.append(" ".join(_card_text(view, c, tr) for c in view.hands[me]))
+    if me >= 0 and view.phase == "play" and not view.move_points and view.scorings == 0:
+        paragraphs += [_card_text(view, c, tr) for c in view.hands[me]]  # until the first scoring: each card
     return Lesson(title, tuple(paragraphs))
 
 

@@ -213,7 +213,8 @@ def lesson(view: VerraeterView, names: Sequence[str], tr: Translator) -> Lesson:
                 "everyone has played supply cards."
             )
         )
-        paragraphs.append(_cards_glossary(view, tr))
+        if view.round <= 2 or (view.options.edition == 2008 and view.all_same_at_start):
+            paragraphs.append(_cards_glossary(view, tr))  # the first rounds, and when the Diplomat +5 switches
     elif view.phase == "supply":
         eagle, rose = _on_table(view)
         paragraphs.append(
