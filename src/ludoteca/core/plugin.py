@@ -33,10 +33,11 @@ from .game import GameDefinition
 ENTRY_POINT_GROUP = "ludoteca.games"
 """The entry-point group games register in (``name = "package.module:PLUGIN"``)."""
 
-FACETS = ("presenter", "strategy", "lookahead", "encoding", "counters", "openspiel")
+FACETS = ("presenter", "strategy", "lookahead", "encoding", "counters", "openspiel", "guide")
 """The facets a plug-in may name. ``presenter`` (``ludoteca.present.Presenter``: words and pictures) and
 ``strategy`` (``ludoteca.bots.Strategy``: the heuristic's choice) every playable game has; the others are
-optional and the layer that needs one says clearly when a game lacks it."""
+optional and the layer that needs one says clearly when a game lacks it (``guide``,
+``ludoteca.present.Guide``: the words of a guided first game, is simply not offered without one)."""
 
 S = TypeVar("S")
 A = TypeVar("A")

@@ -1,4 +1,4 @@
-"""Kreta as a plug-in: the rules core and where its presenter, strategy, search, encoding and counters live."""
+"""Kreta as a plug-in: the rules core and where its presenter, guide, strategy, search, encoding and counters live."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ PLUGIN: GamePlugin[KretaState, KretaAction, KretaView] = GamePlugin(
     rules=DEFINITION,
     facets={
         "presenter": "ludoteca.present.kreta.presenter:PRESENTER",
+        "guide": "ludoteca.present.kreta.guide:GUIDE",
         "strategy": "ludoteca.bots.heuristic_kreta:choose",
         "lookahead": "ludoteca.bots.search_kreta:LOOKAHEAD",
         "encoding": "ludoteca.rl.encoding_kreta:KretaEncoding",

@@ -1,4 +1,4 @@
-"""Verräter as a plug-in: the rules core and where its presenter, strategy, search, encoding and counters live."""
+"""Verräter as a plug-in: the rules core and where its presenter, guide, strategy, search, encoding, counters live."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ PLUGIN: GamePlugin[VerraeterState, Action, VerraeterView] = GamePlugin(
     rules=DEFINITION,
     facets={
         "presenter": "ludoteca.present.verraeter.presenter:PRESENTER",
+        "guide": "ludoteca.present.verraeter.guide:GUIDE",
         "strategy": "ludoteca.bots.heuristic_verraeter:choose",
         "lookahead": "ludoteca.bots.search_verraeter:LOOKAHEAD",
         "encoding": "ludoteca.rl.encoding_verraeter:VerraeterEncoding",

@@ -9,12 +9,15 @@ in the same language. Everything here is a pure function of a view (the only win
 nothing a presenter produces can leak what the seat may not know.
 
 A game's presenter is the ``presenter`` facet of its plug-in (:mod:`ludoteca.core.plugin`); use
-:func:`presenter` to get it typed.
+:func:`presenter` to get it typed. A game may also have a :class:`Guide` (the ``guide`` facet, :func:`guide`):
+the words of a guided first game — a lesson per phase, what each choice means, why the hint prefers its
+choice — pure functions of a view like everything else here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from ludoteca.core.events import Event
@@ -105,6 +108,34 @@ class Presenter(Protocol[V_contra, A_contra]):
         ...
 
 
+@dataclass(frozen=True)
+class Lesson:
+    """What the guide says about the moment under way: a title and a few short paragraphs."""
+
+    title: str
+    paragraphs: tuple[str, ...]
+
+
+@runtime_checkable
+class Guide(Protocol[V_contra, A_contra]):
+    """A game's guided first game in words, for a beginner, in the game's own vocabulary (the words the
+    table and the log use). Pure functions of the view, so a guide can no more leak a secret than the table."""
+
+    def lesson(self, view: V_contra, names: Sequence[str], tr: Translator) -> Lesson:
+        """What the phase under way is about and what the player's kinds of choice mean (special moments —
+        the set-up, the first conflict or scoring, the end of a round, the end of the game — get their own)."""
+        ...
+
+    def meaning(self, view: V_contra, action: A_contra, tr: Translator) -> str:
+        """What a legal action of the seat to act does here, computed from the view, in one sentence or two."""
+        ...
+
+    def reason(self, view: V_contra, best: A_contra, other: A_contra, tr: Translator) -> str:
+        """Why ``best`` is preferred to ``other`` (both legal for the seat to act), in game terms: what
+        ``best`` achieves that ``other`` does not, in one or two sentences."""
+        ...
+
+
 _BY_VIEW_TYPE: dict[type, Presenter[Any, Any]] = {}
 
 
@@ -128,4 +159,31 @@ def presenter(plugin: GamePlugin[Any, Any, Any]) -> Presenter[Any, Any]:
     return found
 
 
-__all__ = ["Presenter", "Translator", "for_view", "presenter", "translator"]
+def guide(plugin: GamePlugin[Any, Any, Any]) -> Guide[Any, Any] | None:
+    """The game's guide, checked to be one, or None if the game has none (no guided game is offered then)."""
+    if not plugin.has("guide"):
+        return None
+    found = plugin.facet("guide")
+    if not isinstance(found, Guide):
+        raise PluginError(f"{plugin.title}: its guide does not provide the Guide methods")
+    return found
+
+
+def guide_for_view(view: object) -> Guide[Any, Any] | None:
+    """The guide of the game ``view`` belongs to, or None (see :func:`guide`)."""
+    from ludoteca import games
+
+    return guide(games.plugin_for_view(view))
+
+
+__all__ = [
+    "Guide",
+    "Lesson",
+    "Presenter",
+    "Translator",
+    "for_view",
+    "guide",
+    "guide_for_view",
+    "presenter",
+    "translator",
+]

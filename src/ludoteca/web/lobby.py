@@ -22,6 +22,7 @@ from ludoteca.core.game import AnyGameDefinition
 from ludoteca.present.common import colour_name
 
 from . import names
+from .guide import guided_setup
 from .match import Seat
 from .models import BOT_CHOICES, MAX_TURN_SECONDS, CreateGame, first_error, options_of
 from .store import hash_token
@@ -75,6 +76,7 @@ def schema(tr: Callable[[str], str]) -> list[dict[str, Any]]:
                 "max_players": d.max_players,
                 # each seat's default name, as the reader will see it (the placeholder of its name field)
                 "seat_names": [colour_name(d.seat_names, i, tr) for i in range(d.max_players)],
+                "guide": guided_setup(name),
                 "options": [
                     {
                         "key": o.key,

@@ -32,6 +32,9 @@ class Hello(BaseModel):
     token: str | None = None
     lang: str = ""
     """Only if given (see ``model_fields_set``): the language of the texts this connection receives."""
+    guide: bool = False
+    """The page plays a guided first game: this connection's states carry a ``guide`` (the lesson of the
+    moment and what each choice means) and its hints say why (``reason``). The page's, not the game's."""
 
 
 class Action(BaseModel):

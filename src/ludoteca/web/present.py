@@ -14,6 +14,7 @@ from typing import Any
 
 from ludoteca.present import for_view
 
+from . import guide as guided
 from . import text
 from .i18n import Translator
 from .match import Match
@@ -96,8 +97,10 @@ def state_message(
     connected: dict[int, int],
     log_start: int,
     deadline: float | None,
+    guide: bool = False,
 ) -> dict[str, Any]:
-    """The full ``state`` message for ``seat`` (-1: a spectator), with log lines from ``log_start``."""
+    """The full ``state`` message for ``seat`` (-1: a spectator), with log lines from ``log_start``; with
+    ``guide``, the guided first game's words for the seat too (:func:`.guide.guide_message`)."""
     view = match.state.view(seat)
     if log_start > len(view.log):
         log_start = 0
@@ -108,7 +111,7 @@ def state_message(
     if finished:
         result = match.result_dict()
         result["breakdown_labels"] = text.breakdown_labels(match.definition.name, tr)
-    return {
+    message = {
         "type": "state",
         "id": match.id,
         "game": match.definition.name,
@@ -131,6 +134,9 @@ def state_message(
         "deadline": deadline,
         "diverged": diverged(match, tr),
     }
+    if guide:
+        message["guide"] = guided.guide_message(match, seat, view, tr)
+    return message
 
 
 def diverged(match: Match, tr: Translator) -> dict[str, Any] | None:

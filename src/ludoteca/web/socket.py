@@ -235,6 +235,7 @@ def _hello(msg: messages.Hello, room: Room, conn: Connection) -> None:
     if "lang" in msg.model_fields_set:
         conn.lang = i18n.negotiate(msg.lang, None, None)
         conn.tr = i18n.translator(conn.lang)
+    conn.guide = msg.guide
     if token in (None, ""):
         seat = -1
     else:

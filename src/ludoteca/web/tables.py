@@ -25,7 +25,7 @@ from typing import Any, Protocol
 from ludoteca import games
 from ludoteca.core.errors import LudotecaError
 
-from . import text, workers
+from . import guide, text, workers
 from .i18n import Translator
 from .jobs import JobTimeout, Kind, Workers
 from .lobby import NewGame, nearest_choice
@@ -35,6 +35,10 @@ from .store import ActionRow, GameRow, SeatRow, Store, StoredGame, StoreError
 from .wording import Refused, Said, _
 
 log = logging.getLogger("ludoteca.web")
+
+GUIDED_PACE = 3.0
+"""How many times the bot delay a bot waits at a guided table: time to read the log line of each move (a
+learner's own turns wait for them anyway; a "Next" button would double the clicks of a 9-round game)."""
 
 
 class Socket(Protocol):
@@ -54,6 +58,8 @@ class Connection:
         self.lang = lang
         self.tr = tr
         self.seat: int | None = None
+        self.guide = False
+        """Whether the page plays a guided first game (its ``hello`` said so): see :mod:`.guide`."""
         self.log_sent = 0
         self.dirty = False
         self.outbox: deque[dict[str, Any]] = deque()
@@ -142,10 +148,15 @@ class Room:
             connected=self.seated,
             log_start=conn.log_sent,
             deadline=self.deadline,
+            guide=conn.guide,
         )
         conn.log_sent = msg["log_start"] + len(msg["log"])
         self.renders += 1
         return msg
+
+    def guided(self) -> bool:
+        """Whether someone at this table is following a guided first game (its bots then play slower)."""
+        return any(c.guide for c in self.connections)
 
     def refresh_all(self, but: Connection | None = None) -> None:
         for c in self.connections:
@@ -350,7 +361,7 @@ class Tables:
         match = room.match
         try:
             if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
+                await asyncio.sleep(self.bot_delay * (GUIDED_PACE if room.guided() else 1))
             if match.bot_to_act() != seat:
                 return
             version = match.version
@@ -395,7 +406,10 @@ class Tables:
             return {"text": action.to_text(), "label": label, "win_chance": round(chance, 3)}
 
         items = [entry(i, c) for i, c in ranked]
-        return {"type": "hint", "version": version, "best": items[0], "alternatives": items[1:]}
+        message = {"type": "hint", "version": version, "best": items[0], "alternatives": items[1:]}
+        if conn.guide:
+            guide.explain_hint(message, view, [legal[i] for i, _ in ranked], conn.tr)
+        return message
 
     # ------------------------------------------------------------------ turn timer
 

@@ -6,6 +6,7 @@
 // state; the only client-side state is the click selection (picker.js) and the log already shown.
 
 import { h, toast } from "./dom.js";
+import { Guide } from "./guide.js";
 import { fmt, loadCatalog, t } from "./i18n.js";
 import { TurnAlerts } from "./notify.js";
 import { Countdown, LogView, renderEnd, renderSeats } from "./panels.js";
@@ -33,6 +34,7 @@ const picker = new Picker({
   help: $("selection-help"),
   onPlay: play,
 });
+const guide = new Guide($("guide-panel"), { send, play: (choice) => picker.play(choice), hello: onOpen });
 
 function send(message) {
   const sent = socket !== null && socket.send(message);
@@ -102,6 +104,7 @@ function applyState(next) {
   if (versionChanged) hideHint();
   status();
   controls();
+  guide.update(next);
   // last, once the buttons above have taken their room: the log's box has its final height
   log.update(next.log_start, next.log || []);
 }
@@ -190,9 +193,10 @@ function onMessage(message) {
       applyState(message);
       break;
     case "hint":
-      showHint(message);
+      if (!guide.takesHint(message)) showHint(message);
       break;
     case "error": {
+      guide.error(message);
       toast(message.message || message.code || t("Something went wrong."));
       if (message.code === "bad_token" && token !== null) {
         // a link whose seat this game does not know: watch instead (and on every reconnection)
@@ -233,7 +237,7 @@ function onStatus(which, detail) {
 }
 
 function onOpen() {
-  send({ type: "hello", token, lang: document.documentElement.lang || "en" });
+  send({ type: "hello", token, lang: document.documentElement.lang || "en", ...guide.hello() });
 }
 
 async function main() {

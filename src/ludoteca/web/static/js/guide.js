@@ -1,0 +1,141 @@
+// The guided first game's panel: the lesson of the moment, what each choice means, and the hint's choice
+// with the reason it prefers it. The guide is the page's, not the game's: `?guide=1` in the URL says so,
+// the page's `hello` tells the server (which then adds a `guide` to each state and a `reason` to each
+// hint), and "Leave the guide" removes it from the URL and says hello again without it — the game goes
+// on as a normal game. All the words come from the server, in the page's language.
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+const HINT_REFUSALS = new Set(["unknown_type", "hint_failed", "no_hint", "busy"]);
+
+export class Guide {
+  /**
+   * `panel`: the guide's container (hidden unless guided); `send(message)`: to the server;
+   * `play(choice)`: play a suggested action; `hello()`: say hello again (after leaving the guide).
+   */
+  constructor(panel, { send, play, hello }) {
+    this.panel = panel;
+    this.send = send;
+    this.play = play;
+    this.sayHello = hello;
+    this.on = new URLSearchParams(location.search).get("guide") === "1";
+    this.state = null;
+    this.asked = null; // the version of the hint this guide asked for
+    this.waiting = false; // its answer has not come yet: one search at a time per seat
+    this.hint = null; // the hint answering it
+    this.noHints = false; // the server gives no hints: stop asking
+    this.said = null; // what the panel shows, to redraw it only when that changes
+  }
+
+  /** What the page's `hello` adds. */
+  hello() {
+    return this.on ? { guide: true } : {};
+  }
+
+  /** Redraw from a `state`; on the player's own turn, ask for the hint once per version. */
+  update(state) {
+    this.state = state;
+    if (!this.on) return;
+    const legal = state.legal || [];
+    const myTurn = state.seat >= 0 && state.to_act === state.seat && legal.length > 0 && !state.result;
+    if (this.hint && this.hint.version !== state.version) this.hint = null;
+    if (myTurn && this.asked !== state.version && !this.waiting && !this.noHints) {
+      this.asked = state.version;
+      this.waiting = this.send({ type: "hint" });
+    }
+    this.render();
+  }
+
+  /** A `hint` message: taken (true) if this guide asked for it, else left to the page's hint panel. */
+  takesHint(message) {
+    if (!this.on || !this.waiting) return false;
+    this.waiting = false;
+    if (this.state && message.version === this.state.version) {
+      this.hint = message;
+      this.render();
+    } else if (this.state) {
+      this.update(this.state); // the table moved on while the hint was searched: ask about the new turn
+    }
+    return true;
+  }
+
+  /** An `error` message: a refused hint is not asked for again on this version (nor ever, if unknown). */
+  error(message) {
+    if (!this.on || !this.waiting || !HINT_REFUSALS.has(message.code)) return;
+    this.waiting = false;
+    if (message.code === "unknown_type") this.noHints = true;
+    this.render();
+  }
+
+  leave() {
+    this.on = false;
+    const url = new URL(location.href);
+    url.searchParams.delete("guide");
+    history.replaceState(history.state, "", url.href);
+    this.panel.hidden = true;
+    this.panel.replaceChildren();
+    this.said = null;
+    this.sayHello();
+  }
+
+  render() {
+    const guide = this.state && this.state.guide;
+    this.panel.hidden = !this.on || !guide;
+    if (this.panel.hidden) return;
+    // redrawn only when what it says changed: the panel is a live region, and a state that changes
+    // nothing here (another seat connecting, the log of a bot's move) must not make it be read again
+    const said = JSON.stringify([guide, this.hint, this.waiting, this.noHints, (this.state.legal || []).length]);
+    if (said === this.said) return;
+    this.said = said;
+    const labels = new Map((this.state.legal || []).map((a) => [a.text, a.label]));
+    const parts = [
+      h("p", { class: "guide-kicker small muted" }, t("Guided first game")),
+      h("h2", { class: "guide-title", "data-testid": "guide-title" }, guide.title),
+      ...guide.paragraphs.map((text) => h("p", { class: "guide-text" }, text)),
+    ];
+    const hint = this.hint;
+    if (hint && hint.best) {
+      parts.push(
+        h(
+          "div",
+          { class: "guide-hint", "data-testid": "guide-hint" },
+          h("p", { class: "small muted" }, t("The hint would choose:")),
+          h(
+            "button",
+            { type: "button", class: "hint-choice best", onclick: () => this.play(hint.best) },
+            hint.best.label || hint.best.text,
+          ),
+          hint.best.meaning ? h("p", { class: "guide-meaning" }, hint.best.meaning) : null,
+          hint.reason ? h("p", { class: "guide-reason", "data-testid": "guide-reason" }, hint.reason) : null,
+        ),
+      );
+    } else if (this.waiting && labels.size > 0) {
+      parts.push(h("p", { class: "muted small" }, t("The hint is thinking…")));
+    }
+    if (guide.choices.length > 0) {
+      parts.push(
+        h(
+          "details",
+          { class: "guide-choices" },
+          h("summary", {}, t("What each choice means")),
+          h(
+            "dl",
+            {},
+            ...guide.choices.flatMap((c) => [h("dt", {}, labels.get(c.text) || c.text), h("dd", {}, c.meaning)]),
+          ),
+        ),
+      );
+    }
+    parts.push(
+      h(
+        "button",
+        { type: "button", class: "secondary guide-leave", "data-testid": "guide-leave", onclick: () => this.leave() },
+        t("Leave the guide"),
+      ),
+    );
+    const open = this.panel.querySelector("details.guide-choices")?.open;
+    this.panel.replaceChildren(...parts);
+    if (open) this.panel.querySelector("details.guide-choices").open = true;
+  }
+}
