@@ -36,7 +36,12 @@ from ludoteca.web.app import create_app
 from ludoteca.web.config import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
-VIEWPORT = {"width": 1400, "height": 900}
+VIEWPORTS: dict[str, dict[str, Any]] = {
+    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 3},
+    "laptop": {"viewport": {"width": 1366, "height": 768}, "device_scale_factor": 1},
+    "desktop": {"viewport": {"width": 1920, "height": 1080}, "device_scale_factor": 1},
+}
+"""The three screens the table page is laid out for (docs/web.md): a phone held upright, a laptop, a desktop."""
 StopWhen = Callable[[dict[str, Any], int], bool]
 
 
@@ -114,19 +119,20 @@ def shown(path: Path) -> str:
 
 
 def table_shot(page: Page, base: str, game: dict[str, Any], lang: str, path: Path) -> None:
-    """The table page of seat 0, once its choices are offered: the whole page, as tall as it is."""
+    """The table page of seat 0, once its choices are offered: the screen as the player first sees it."""
     page.goto(f"{base}/g/{game['id']}?lang={lang}#t={game['seats'][0]['token']}")
     page.wait_for_selector('#connection[data-state="open"]')
     page.wait_for_selector("#candidates button, .clickable[data-target]")
     page.mouse.move(0, 0)
-    page.screenshot(path=str(path), full_page=True)  # the whole table, the seat's hand included
+    page.screenshot(path=str(path), scale="css")
     print(f"wrote {shown(path)}")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
-    parser.add_argument("--lang", default="en", choices=["en", "it", "fr", "de"])
+    parser.add_argument("--lang", nargs="+", default=["en"], choices=["en", "it", "fr", "de"])
+    parser.add_argument("--screen", nargs="+", default=list(VIEWPORTS), choices=list(VIEWPORTS))
     args = parser.parse_args(argv)
     chromium = shutil.which("chromium")
     if chromium is None:
@@ -145,14 +151,19 @@ def main(argv: list[str] | None = None) -> int:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
             try:
-                page = browser.new_context(viewport=VIEWPORT, device_scale_factor=1).new_page()  # type: ignore[arg-type]
-                table_shot(page, base, verraeter, args.lang, out / "verraeter-table.png")
-                table_shot(page, base, kreta, args.lang, out / "kreta-table.png")
-                # the lobby last, so "your games" lists the two tables this browser has just visited
-                page.goto(f"{base}/?lang={args.lang}")
-                page.wait_for_selector("#my-games li")
-                page.screenshot(path=str(out / "lobby.png"))
-                print(f"wrote {shown(out / 'lobby.png')}")
+                for screen in args.screen:
+                    context = browser.new_context(**VIEWPORTS[screen])
+                    page = context.new_page()
+                    for lang in args.lang:
+                        suffix = f"{screen}" if lang == "en" else f"{screen}-{lang}"
+                        table_shot(page, base, verraeter, lang, out / f"verraeter-table-{suffix}.png")
+                        table_shot(page, base, kreta, lang, out / f"kreta-table-{suffix}.png")
+                        # the lobby last, so "your games" lists the two tables this browser has just visited
+                        page.goto(f"{base}/?lang={lang}")
+                        page.wait_for_selector("#my-games li")
+                        page.screenshot(path=str(out / f"lobby-{suffix}.png"), scale="css")
+                        print(f"wrote {shown(out / f'lobby-{suffix}.png')}")
+                    context.close()
             finally:
                 browser.close()
     return 0

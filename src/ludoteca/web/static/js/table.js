@@ -7,6 +7,7 @@
 
 import { h, toast } from "./dom.js";
 import { fmt, loadCatalog, t } from "./i18n.js";
+import { BoardLayout } from "./layout.js";
 import { Countdown, LogView, renderEnd, renderSeats } from "./panels.js";
 import { Picker } from "./picker.js";
 import { TableSocket, socketUrl } from "./socket.js";
@@ -25,6 +26,15 @@ let socket = null;
 
 const log = new LogView($("log"));
 const countdown = new Countdown($("deadline"));
+const layout = new BoardLayout({
+  board: $("board"),
+  hand: $("hand"),
+  zoomIn: $("zoom-in"),
+  zoomOut: $("zoom-out"),
+  zoomFit: $("zoom-fit"),
+  dock: $("dock"),
+  toggle: $("dock-toggle"),
+});
 const picker = new Picker({
   holders: [$("board"), $("hand")],
   box: $("candidates"),
@@ -77,12 +87,14 @@ function applyState(next) {
   const hand = next.private_svg;
   $("hand-section").hidden = !hand;
   setSvg($("hand"), hand || "");
+  layout.measure();
   $("phase-text").textContent = next.result || next.diverged ? "" : next.phase_text || "";
   renderSeats($("seats"), next);
 
   const legal = next.seat >= 0 ? next.legal || [] : [];
   picker.update(legal, next.version);
   $("action-bar").hidden = legal.length === 0;
+  if (versionChanged && legal.length > 0) layout.collapse(false); // a new choice is never hidden
 
   const actor = next.to_act >= 0 ? next.seats[next.to_act] : null;
   countdown.set(next.result ? null : next.deadline, actor ? actor.name : "", next.to_act === next.seat);

@@ -1,0 +1,153 @@
+// The table page's layout on every screen: the board's zoom, the dock's collapse, the legibility of
+// SVG text at the scale it is drawn, and the accessible names of the click targets.
+//
+// The board and hand are SVG documents drawn by the server at a fixed size (1000 units wide). The page
+// fits them to the width of their column; the zoom buttons enlarge the board inside its own box, which
+// then scrolls both ways, so the page itself never scrolls sideways. SVG text that the current scale
+// would draw smaller than MIN_TEXT px is hidden (class "too-small") until the player zooms in: on a
+// phone the overview shows the pieces and the colours, the candidate buttons and tooltips give the words.
+
+import { t } from "./i18n.js";
+
+/** The smallest text size (CSS px) a table shows. */
+export const MIN_TEXT = 11;
+const ZOOMS = [1, 1.5, 2, 3, 4];
+
+/** The SVG's scale on the screen: drawn width over viewBox width (1 when not laid out). */
+export function svgScale(svg) {
+  const box = svg.viewBox && svg.viewBox.baseVal;
+  const width = svg.getBoundingClientRect().width;
+  return box && box.width > 0 && width > 0 ? width / box.width : 1;
+}
+
+/** Mark the texts of `holder`'s SVG that its scale would draw under MIN_TEXT px. */
+export function markSmallText(holder) {
+  const svg = holder.querySelector("svg");
+  if (!svg) return;
+  const scale = svgScale(svg);
+  for (const text of svg.querySelectorAll("text")) {
+    const size = parseFloat(getComputedStyle(text).fontSize) * scale;
+    text.classList.toggle("too-small", size < MIN_TEXT - 0.01);
+  }
+}
+
+/**
+ * The accessible name of a click target: its own <title> (the presenter's words, already in the page's
+ * language), else the label of the one legal action it stands for, else its key. `labels` maps a target
+ * key to the labels of the candidate actions that involve it.
+ */
+export function targetName(el, labels) {
+  const own = [...el.children].find((child) => child.tagName.toLowerCase() === "title");
+  const name = own ? own.textContent.trim() : "";
+  if (name) return name;
+  const key = el.getAttribute("data-target");
+  const found = labels.get(key) || [];
+  return found.length === 1 ? found[0] : key;
+}
+
+/** Below this width (CSS px) the parts of the hand are stacked rather than side by side. */
+const NARROW = 640;
+
+/**
+ * Lay the hand out for the width it has: the server draws its parts (supply cards, action cards) side by
+ * side with room to spare, which on a phone would shrink them past reading; there each top-level group
+ * moves up against the one before, and the viewBox shrinks to what they cover. Only positions change,
+ * never what is drawn.
+ */
+export function arrangeHand(holder) {
+  const svg = holder.querySelector("svg");
+  if (!svg || holder.offsetParent === null) return;
+  const narrow = holder.parentElement.getBoundingClientRect().width < NARROW;
+  if ((svg.dataset.stacked === "1") === narrow) return;
+  const groups = [...svg.children].filter((child) => child.tagName.toLowerCase() === "g");
+  const background = svg.querySelector(":scope > rect.background");
+  if (!narrow) {
+    for (const group of groups) group.removeAttribute("transform");
+    svg.setAttribute("viewBox", svg.dataset.viewBox);
+    svg.setAttribute("width", svg.dataset.viewBox.split(" ")[2]);
+    svg.setAttribute("height", svg.dataset.viewBox.split(" ")[3]);
+    if (background) background.setAttribute("width", svg.dataset.viewBox.split(" ")[2]);
+    if (background) background.setAttribute("height", svg.dataset.viewBox.split(" ")[3]);
+    svg.dataset.stacked = "0";
+    return;
+  }
+  if (groups.length < 2) return;
+  svg.dataset.viewBox = svg.getAttribute("viewBox");
+  const pad = 12;
+  const gap = 28;
+  let width = pad;
+  let y = 0;
+  for (const group of groups) {
+    const box = group.getBBox();
+    if (box.width === 0) continue;
+    group.setAttribute("transform", `translate(${width - box.x} 0)`);
+    width += box.width + gap;
+    y = Math.max(y, box.y + box.height + pad);
+  }
+  width += pad - gap;
+  svg.setAttribute("viewBox", `0 0 ${width} ${y}`);
+  svg.setAttribute("width", String(width));
+  svg.setAttribute("height", String(y));
+  if (background) {
+    background.setAttribute("width", String(width));
+    background.setAttribute("height", String(y));
+  }
+  svg.dataset.stacked = "1";
+}
+
+/** The zoom buttons of the board, and the re-measuring of text when the board's scale changes. */
+export class BoardLayout {
+  constructor({ board, hand, zoomIn, zoomOut, zoomFit, dock, toggle }) {
+    this.board = board;
+    this.hand = hand;
+    this.level = 0;
+    this.zoomIn = zoomIn;
+    this.zoomOut = zoomOut;
+    this.zoomFit = zoomFit;
+    zoomIn.addEventListener("click", () => this.zoom(this.level + 1));
+    zoomOut.addEventListener("click", () => this.zoom(this.level - 1));
+    zoomFit.addEventListener("click", () => this.zoom(0));
+    this.dock = dock;
+    this.toggle = toggle;
+    toggle.addEventListener("click", () => this.collapse(!dock.classList.contains("collapsed")));
+    if (typeof ResizeObserver === "function") {
+      const observer = new ResizeObserver(() => this.measure());
+      observer.observe(board);
+      observer.observe(hand);
+    }
+    this.zoom(0);
+  }
+
+  /** Zoom to `level` (an index into ZOOMS), keeping the middle of what was shown in the middle. */
+  zoom(level) {
+    const next = Math.max(0, Math.min(ZOOMS.length - 1, level));
+    const board = this.board;
+    const before = ZOOMS[this.level];
+    const middle = (board.scrollLeft + board.clientWidth / 2) / before;
+    const middleY = (board.scrollTop + board.clientHeight / 2) / before;
+    this.level = next;
+    board.style.setProperty("--zoom", String(ZOOMS[next]));
+    board.dataset.zoom = String(ZOOMS[next]);
+    board.scrollLeft = middle * ZOOMS[next] - board.clientWidth / 2;
+    board.scrollTop = middleY * ZOOMS[next] - board.clientHeight / 2;
+    this.zoomOut.disabled = next === 0;
+    this.zoomFit.disabled = next === 0;
+    this.zoomIn.disabled = next === ZOOMS.length - 1;
+    this.measure();
+  }
+
+  /** Hide (or show) the dock's choices and hand, leaving its turn line. */
+  collapse(collapsed) {
+    this.dock.classList.toggle("collapsed", collapsed);
+    this.toggle.setAttribute("aria-expanded", String(!collapsed));
+    this.toggle.textContent = collapsed ? t("Show") : t("Hide");
+    this.measure();
+  }
+
+  /** Re-mark small text, after a new SVG or a change of scale. */
+  measure() {
+    arrangeHand(this.hand);
+    markSmallText(this.board);
+    markSmallText(this.hand);
+  }
+}
