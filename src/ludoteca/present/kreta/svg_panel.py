@@ -14,7 +14,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from ludoteca.kreta.components import CARDS, SUPPLY
 from ludoteca.kreta.view import KretaView
-from ludoteca.present.common import seat_name
+from ludoteca.present.common import seat_mark, seat_name
 
 from .svg_draw import CARD_COLORS, TILE_STYLE, Tr, approx_width, card_words, num, squeeze, tile_words
 
@@ -152,9 +152,8 @@ def _seat(
         province=view.province_vp[seat], tiles=view.tile_vp[seat]
     )
     out.append(
-        f'<rect x="16" y="{num(y + 4)}" width="14" height="14" rx="3" fill="{colors[seat]}" stroke="#111" '
-        'stroke-width="0.8"/>'
-        f'<text x="36" y="{num(y + 15)}" font-size="12" font-weight="bold" fill="{INK}">'
+        seat_mark(seat, 23, y + 11, 7.5, colors[seat])
+        + f'<text x="36" y="{num(y + 15)}" font-size="12" font-weight="bold" fill="{INK}">'
         f"{escape(seat_name(names, seat, tr))}</text>"
         f'<g><text class="score" x="202" y="{num(y + 15)}" font-size="12" font-weight="bold" text-anchor="end" '
         f'fill="{INK}">{escape(tr("{vp} VP").format(vp=view.scores[seat]))}</text>'

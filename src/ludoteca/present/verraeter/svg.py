@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from ludoteca.present.common import seat_mark
 from ludoteca.verraeter.components import LANDSCAPE_NAMES, RING_SIZE
 from ludoteca.verraeter.options import LandscapeTable
 from ludoteca.verraeter.view import Landscape, VerraeterView
@@ -218,9 +219,8 @@ def _estate(i: int, owner: int, kontor: bool, tr: Tr, seats: tuple[str, ...]) ->
     x, y = _slot(i)
     color, ink = SEAT_FILL[owner % len(SEAT_FILL)], SEAT_INK[owner % len(SEAT_INK)]
     side = tr("Kontor") if kontor else tr("Gutshof")
-    room = max(0, 13 - len(side))
-    name = seats[owner] if len(seats[owner]) <= room else seats[owner][: max(0, room - 1)] + "…"
-    label = f"{side} · {name}" if room > 2 else side
+    # the tab names the owner; the glyph (farmhouse or coins) and the tooltip say which side is up
+    label = seats[owner] if len(seats[owner]) <= 12 else seats[owner][:11] + "…"
     top = y + CARD_H - 12
     return (
         f'<g id="estate-{i}" class="estate {"kontor" if kontor else "gutshof"} seat-{owner}" '
@@ -237,8 +237,9 @@ def _estate(i: int, owner: int, kontor: bool, tr: Tr, seats: tuple[str, ...]) ->
             stroke_width=2.2,
         )
         + estate_glyph(kontor, x + 11, y + CARD_H + TAB - 3, "#ffffff" if kontor else color)
+        + seat_mark(owner, x + 33, y + CARD_H + TAB - 9.5, 6, color, "#ffffff" if kontor else ink)
         + text(
-            x + 27, y + CARD_H + TAB - 5.5, label, 12, bold=True, fill="#ffffff" if kontor else ink, fit=CARD_W - 38,
+            x + 43, y + CARD_H + TAB - 5.5, label, 12, bold=True, fill="#ffffff" if kontor else ink, fit=CARD_W - 53,
             stroke=ink if kontor else None, stroke_width=0.4 if kontor else None,
         )
         + title(tr("{side} of {seat}").format(side=side, seat=seats[owner]))

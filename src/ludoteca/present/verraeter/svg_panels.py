@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from ludoteca.present.common import seat_mark
 from ludoteca.verraeter.components import LANDSCAPE_NAMES, RING_SIZE
 from ludoteca.verraeter.view import VerraeterView
 
@@ -196,7 +197,7 @@ def _panel(view: VerraeterView, p: int, name: str, tr: Tr, x: float, y: float, w
     )  # fmt: skip
     out.append(el("rect", x=x, y=y, width=w, height=28, rx=8, fill=ink))
     out.append(el("rect", x=x, y=y + 18, width=w, height=10, fill=ink))
-    out.append(el("rect", x=x + 8, y=y + 7, width=14, height=14, rx=3, fill=SEAT_FILL[p % 4], stroke="#ffffff"))
+    out.append(seat_mark(p, x + 15, y + 14, 8, SEAT_FILL[p % 4], "#ffffff"))
     vp = tr("{vp} VP").format(vp=view.scores[p])
     room = w - 48 - approx_width(vp, 14, True)
     out.append(text(x + 28, y + 19, name, 14, bold=True, fill="#ffffff", class_="name", fit=room))

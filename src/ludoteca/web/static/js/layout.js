@@ -45,54 +45,44 @@ export function targetName(el, labels) {
   return found.length === 1 ? found[0] : key;
 }
 
-/** Below this width (CSS px) the parts of the hand are stacked rather than side by side. */
-const NARROW = 640;
-
 /**
- * Lay the hand out for the width it has: the server draws its parts (supply cards, action cards) side by
- * side with room to spare, which on a phone would shrink them past reading; there each top-level group
- * moves up against the one before, and the viewBox shrinks to what they cover. Only positions change,
- * never what is drawn.
+ * Pack the hand: the server draws its parts (supply cards, action cards) at fixed places across a 1000
+ * wide document with room to spare; here each top-level group moves up against the one before, and the
+ * viewBox shrinks to what they cover, so the cards are drawn larger in the dock's height. Only positions
+ * change, never what is drawn. A new SVG from the server comes unpacked, so this runs after each one.
  */
 export function arrangeHand(holder) {
   const svg = holder.querySelector("svg");
-  if (!svg || holder.offsetParent === null) return;
-  const narrow = holder.parentElement.getBoundingClientRect().width < NARROW;
-  if ((svg.dataset.stacked === "1") === narrow) return;
+  if (!svg || svg.dataset.packed === "1" || holder.getClientRects().length === 0) return;
   const groups = [...svg.children].filter((child) => child.tagName.toLowerCase() === "g");
-  const background = svg.querySelector(":scope > rect.background");
-  if (!narrow) {
-    for (const group of groups) group.removeAttribute("transform");
-    svg.setAttribute("viewBox", svg.dataset.viewBox);
-    svg.setAttribute("width", svg.dataset.viewBox.split(" ")[2]);
-    svg.setAttribute("height", svg.dataset.viewBox.split(" ")[3]);
-    if (background) background.setAttribute("width", svg.dataset.viewBox.split(" ")[2]);
-    if (background) background.setAttribute("height", svg.dataset.viewBox.split(" ")[3]);
-    svg.dataset.stacked = "0";
-    return;
-  }
-  if (groups.length < 2) return;
-  svg.dataset.viewBox = svg.getAttribute("viewBox");
-  const pad = 12;
-  const gap = 28;
+  const others = [...svg.children].filter((child) => child.tagName.toLowerCase() === "text");
+  if (groups.length === 0) return;
+  const pad = 16;
+  const gap = 32;
   let width = pad;
-  let y = 0;
+  let height = 0;
   for (const group of groups) {
     const box = group.getBBox();
     if (box.width === 0) continue;
     group.setAttribute("transform", `translate(${width - box.x} 0)`);
     width += box.width + gap;
-    y = Math.max(y, box.y + box.height + pad);
+    height = Math.max(height, box.y + box.height + pad);
   }
   width += pad - gap;
-  svg.setAttribute("viewBox", `0 0 ${width} ${y}`);
+  for (const other of others) {
+    const box = other.getBBox(); // a note across the hand (the hand limit) keeps its room
+    width = Math.max(width, box.x + box.width + pad);
+    height = Math.max(height, box.y + box.height + pad / 2);
+  }
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
   svg.setAttribute("width", String(width));
-  svg.setAttribute("height", String(y));
+  svg.setAttribute("height", String(height));
+  const background = svg.querySelector(":scope > rect.background");
   if (background) {
     background.setAttribute("width", String(width));
-    background.setAttribute("height", String(y));
+    background.setAttribute("height", String(height));
   }
-  svg.dataset.stacked = "1";
+  svg.dataset.packed = "1";
 }
 
 /** The zoom buttons of the board, and the re-measuring of text when the board's scale changes. */
