@@ -37,7 +37,12 @@ from ludoteca.web.config import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 VIEWPORTS: dict[str, dict[str, Any]] = {
-    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 3},
+    "phone": {
+        "viewport": {"width": 390, "height": 844},
+        "is_mobile": True,
+        "has_touch": True,
+        "device_scale_factor": 3,
+    },
     "laptop": {"viewport": {"width": 1366, "height": 768}, "device_scale_factor": 1},
     "desktop": {"viewport": {"width": 1920, "height": 1080}, "device_scale_factor": 1},
 }

@@ -19,6 +19,7 @@ import asyncio
 import random
 from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -33,7 +34,12 @@ pytestmark = pytest.mark.skipif(
 )
 
 SCREENS: dict[str, dict[str, Any]] = {
-    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 3},
+    "phone": {
+        "viewport": {"width": 390, "height": 844},
+        "is_mobile": True,
+        "has_touch": True,
+        "device_scale_factor": 3,
+    },
     "laptop": {"viewport": {"width": 1366, "height": 768}},
     "desktop": {"viewport": {"width": 1920, "height": 1080}},
 }
@@ -43,68 +49,8 @@ RANDOM_BOT = {"kind": "bot", "bot": "random"}
 
 TAP_TARGETS = "#board .clickable[data-target]:not(.selected), #hand .clickable[data-target]:not(.selected)"
 
-# Everything the layout promises, measured in the page; returns the broken promises as sentences.
-_PROBLEMS = """(minText) => {
-  const problems = [];
-  const vw = window.innerWidth, vh = window.innerHeight;
-  const scroller = document.scrollingElement;
-  if (scroller.scrollWidth > vw) problems.push(`the page scrolls sideways: ${scroller.scrollWidth} > ${vw}`);
-  const shown = (el) => el.offsetParent !== null || el.getClientRects().length > 0;
-  const describe = (el) => el.id ? `#${el.id}` : `${el.tagName.toLowerCase()}.${[...el.classList].join(".")}`;
-
-  // every part of the page lies inside the viewport's width
-  const parts = ".site-header, .table-head, .board-tools, #board, #dock, #seats > li, .side > .card, "
-    + "#candidates, #status, #hand svg, .controls button, .controls a";
-  for (const el of document.querySelectorAll(parts)) {
-    if (!shown(el)) continue;
-    const box = el.getBoundingClientRect();
-    if (box.left < -0.5 || box.right > vw + 0.5) problems.push(`${describe(el)} spans ${box.left}..${box.right} of ${vw}`);
-  }
-  // the board fits the width at the default zoom: its SVG is no wider than its box
-  const board = document.querySelector("#board svg");
-  const holder = document.getElementById("board");
-  if (board && holder.dataset.zoom === "1" && board.getBoundingClientRect().width > holder.clientWidth + 0.5) problems.push("the board overflows its box");
-
-  // the dock is on screen, and its controls are the topmost thing at their centres
-  const dock = document.getElementById("dock").getBoundingClientRect();
-  if (dock.top < -0.5 || dock.bottom > vh + 0.5) problems.push(`the dock is off screen: ${dock.top}..${dock.bottom} of ${vh}`);
-  if (vw < 640 && dock.height > vh / 3) problems.push(`the dock fills more than a third of the phone: ${dock.height}`);
-  const box = document.getElementById("candidates").getBoundingClientRect();
-  const acting = [...document.querySelectorAll("#candidates button, #hand .clickable[data-target], #dock-toggle")];
-  if (acting.length === 0) problems.push("no acting controls");
-  for (const el of acting) {
-    const r = el.getBoundingClientRect();
-    const x = r.left + r.width / 2, y = r.top + r.height / 2;
-    if (el.closest("#candidates") && (x >= box.right || y >= box.bottom)) continue; // scrolled away in its row
-    const top = document.elementFromPoint(x, y);
-    if (!top || !(el === top || el.contains(top))) problems.push(`${describe(el)} is covered by ${top ? describe(top) : "nothing"}`);
-  }
-  // no text overflows its button
-  for (const el of document.querySelectorAll("button, .button")) {
-    if (shown(el) && el.scrollWidth > el.clientWidth + 1) problems.push(`${describe(el)} clips "${el.textContent.trim()}"`);
-  }
-
-  // every text drawn at minText px or more
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  const seen = new Set();
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const el = node.parentElement;
-    if (!el || seen.has(el) || !node.textContent.trim() || el.closest("svg, .visually-hidden, script, style")) continue;
-    seen.add(el);
-    if (!shown(el) || getComputedStyle(el).visibility === "hidden") continue;
-    const size = parseFloat(getComputedStyle(el).fontSize);
-    if (size < minText) problems.push(`${describe(el)} "${node.textContent.trim().slice(0, 30)}" at ${size} px`);
-  }
-  for (const svg of document.querySelectorAll("#board svg, #hand svg")) {
-    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-    for (const text of svg.querySelectorAll("text")) {
-      if (getComputedStyle(text).visibility === "hidden" || !text.textContent.trim()) continue;
-      const size = parseFloat(getComputedStyle(text).fontSize) * scale;
-      if (size < minText - 0.01) problems.push(`SVG text "${text.textContent.slice(0, 30)}" at ${size.toFixed(1)} px`);
-    }
-  }
-  return problems;
-}"""
+_PROBLEMS = (Path(__file__).parent / "layout_problems.js").read_text(encoding="utf-8")
+"""Everything the layout promises, measured in the page; returns the broken promises as sentences."""
 
 
 @pytest.fixture(scope="module")
@@ -211,7 +157,9 @@ def test_zooming_in_shows_the_detail_and_the_page_still_does_not_scroll_sideways
 
 
 def test_a_whole_verraeter_game_by_tapping_on_a_phone(shared_browser: Browser, base: str) -> None:
-    made = create_game(base, "verraeter", [{"kind": "human", "name": "Ada"}, RANDOM_BOT, RANDOM_BOT, RANDOM_BOT], seed=5)
+    made = create_game(
+        base, "verraeter", [{"kind": "human", "name": "Ada"}, RANDOM_BOT, RANDOM_BOT, RANDOM_BOT], seed=5
+    )
     context = shared_browser.new_context(**SCREENS["phone"])
     try:
         table = TablePage(context.new_page()).open(base + made["seats"][0]["link"])
@@ -223,7 +171,11 @@ def test_a_whole_verraeter_game_by_tapping_on_a_phone(shared_browser: Browser, b
             start = table.version()
             targets, buttons = table.page.locator(TAP_TARGETS), table.page.locator(BUTTONS)
             use_target = targets.count() > 0 and (buttons.count() == 0 or rng.random() < 0.75)
-            chosen = targets.nth(rng.randrange(targets.count())) if use_target else buttons.nth(rng.randrange(buttons.count()))
+            chosen = (
+                targets.nth(rng.randrange(targets.count()))
+                if use_target
+                else buttons.nth(rng.randrange(buttons.count()))
+            )
             chosen.tap(timeout=5000)
             taps += 1
             table.page.wait_for_function(
@@ -323,4 +275,3 @@ def test_every_target_has_a_name_in_both_games(shared_browser: Browser, tables: 
             assert named and all(name and name != key for key, name in named), named
     finally:
         context.close()
-

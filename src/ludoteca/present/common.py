@@ -89,6 +89,7 @@ def seat_mark(seat: int, cx: float, cy: float, r: float, fill: str, stroke: str 
     if shape == "square":
         k = r * 0.8
         return f'<rect x="{_n(cx - k)}" y="{_n(cy - k)}" width="{_n(2 * k)}" height="{_n(2 * k)}" {paint}/>'
+    points: tuple[tuple[float, float], ...]
     if shape == "triangle":
         points = ((cx, cy - r), (cx + r * 0.95, cy + r * 0.75), (cx - r * 0.95, cy + r * 0.75))
     else:

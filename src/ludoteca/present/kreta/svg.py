@@ -126,7 +126,7 @@ def render_svg(
     for n in board.nodes:
         assert n.at is not None
         owner = _fort_owner(view, n.number)
-        name = tr("node {number}").format(number=n.number) if clicks else None
+        name = tr("node %(number)d") % {"number": n.number} if clicks else None
         out.append(_node(n.number, n.at, owner, colors, n.number == next_node, n.number == after_node, name))
     out.append("</g>")
     if view is not None:

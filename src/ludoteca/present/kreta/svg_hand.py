@@ -22,7 +22,8 @@ CARD_W, CARD_H, GAP, PER_ROW = 124.0, 58.0, 10.0, 4
 
 
 def render_hand(view: KretaView, tr: Tr = same) -> str | None:
-    """The seat's character cards: in hand face up (clickable while it is to play one), played greyed."""
+    """The seat's character cards: in hand face up (clickable while it is to play one), played greyed,
+    dashed and in italics (so not by colour alone), the tooltip saying so."""
     if view.player < 0:
         return None
     words = card_words(tr)
@@ -40,11 +41,12 @@ def render_hand(view: KretaView, tr: Tr = same) -> str | None:
         f"<title>{escape(tr('Your character cards'))}</title>",
         f'<rect class="background" x="0" y="0" width="{num(width)}" height="{num(height)}" fill="#f7f1e1"/>',
     ]
+    out.append('<g class="cards">')
     for k, card in enumerate(cards):
         x = GAP + (k % PER_ROW) * (CARD_W + GAP)
         y = GAP + (k // PER_ROW) * (CARD_H + GAP)
         out.append(_card(card, words[card], card in hand, clickable, x, y, tr))
-    out.append("</svg>")
+    out.append("</g></svg>")
     return "\n".join(out) + "\n"
 
 
@@ -53,16 +55,13 @@ def _card(card: str, name: str, in_hand: bool, clickable: bool, x: float, y: flo
     classes = f"character-card {card} {'in-hand' if in_hand else 'played'}" + (" target" if target else "")
     fill, ink, dash = ("#fffdf6", INK, "") if in_hand else ("#e3dccb", "#6f6758", ' stroke-dasharray="4 3"')
     tip = name if in_hand else tr("{card} (played)").format(card=name)
-    state = tr("in your hand") if in_hand else tr("played")
     return (
         f'<g id="hand-card-{card}" class="{classes}" data-card="{card}"{target}>'
         f'<rect x="{num(x)}" y="{num(y)}" width="{num(CARD_W)}" height="{num(CARD_H)}" rx="6" fill="{fill}" '
         f'stroke="#3b2f1e" stroke-width="1.3"{dash}/>'
         f'<rect x="{num(x + 2)}" y="{num(y + 2)}" width="9" height="{num(CARD_H - 4)}" rx="3" '
         f'fill="{CARD_COLORS[card]}"{"" if in_hand else " opacity=" + quoteattr("0.45")}/>'
-        f'<text x="{num(x + 18)}" y="{num(y + 26)}" font-size="17" font-weight="bold" fill="{ink}"'
-        f"{squeeze(name, 17, CARD_W - 26, True)}>{escape(name)}</text>"
-        f'<text x="{num(x + 18)}" y="{num(y + 47)}" font-size="14" fill="{MUTED}"'
-        f'{squeeze(state, 14, CARD_W - 26)}{"" if in_hand else " font-style=" + quoteattr("italic")}>'
-        f"{escape(state)}</text><title>{escape(tip)}</title></g>"
+        f'<text x="{num(x + 18)}" y="{num(y + 36)}" font-size="20" font-weight="bold" fill="{ink}"'
+        f"{squeeze(name, 20, CARD_W - 26, True)}{'' if in_hand else ' font-style=' + quoteattr('italic')}>"
+        f"{escape(name)}</text><title>{escape(tip)}</title></g>"
     )
