@@ -227,7 +227,7 @@ def _label(p: Province, view: KretaView | None, tr: Tr) -> str:
     x, y = _anchor(p)
     parts = [f'<g class="label" data-province={quoteattr(p.id)}>']
     parts.append(
-        f'<text x="{_n(x)}" y="{_n(y - 5)}" font-size="11.5" font-weight="bold" text-anchor="middle" '
+        f'<text x="{_n(x)}" y="{_n(y - 5)}" font-size="13" font-weight="bold" text-anchor="middle" '
         f'fill="#2b1d0e" stroke="#fffaf0" stroke-width="3" paint-order="stroke" stroke-linejoin="round">'
         f"{escape(p.name)}</text>"
     )
@@ -303,8 +303,8 @@ def _node(
         )
     if owner is None:
         parts.append(
-            f'<circle cx="{_n(x)}" cy="{_n(y)}" r="8.5" fill="#ffffff" stroke="#3b2f1e" stroke-width="1.3"/>'
-            f'<text x="{_n(x)}" y="{_n(y + 3.3)}" font-size="9" font-weight="bold" text-anchor="middle" '
+            f'<circle cx="{_n(x)}" cy="{_n(y)}" r="10" fill="#ffffff" stroke="#3b2f1e" stroke-width="1.3"/>'
+            f'<text x="{_n(x)}" y="{_n(y + 4.2)}" font-size="12" font-weight="bold" text-anchor="middle" '
             f'fill="#3b2f1e">{number}</text>'
         )
     else:
@@ -318,7 +318,7 @@ def _node(
             f'<g class="piece fort seat-{owner}" data-seat="{owner}" data-node="{number}">'
             f'<path d="{d}" fill="{colors[owner]}" stroke="#111" stroke-width="1.1"/>'
             f"{seat_mark(owner, x + 10, y - 11, 4.5, colors[owner])}</g>"
-            f'<text x="{_n(x)}" y="{_n(y + 5.5)}" font-size="9" font-weight="bold" text-anchor="middle" '
+            f'<text x="{_n(x)}" y="{_n(y + 6)}" font-size="12" font-weight="bold" text-anchor="middle" '
             f'fill="#ffffff" stroke="#111" stroke-width="2" paint-order="stroke">{number}</text>'
         )
     if name is not None:
@@ -403,9 +403,9 @@ def _chip(seat: int, view: KretaView, p: Province, color: str, tr: Tr) -> tuple[
         parts.append(("abbot", 11.0))
     villagers, villages = view.villagers[seat][p.index], view.villages[seat][p.index]
     if villagers:
-        parts.append((f"villager:{villagers}", 17.0))
+        parts.append((f"villager:{villagers}", 19.0))
     if villages:
-        parts.append((f"village:{villages}", 19.0))
+        parts.append((f"village:{villages}", 21.0))
     chip = _Chip(parts, seat, p.id, color, tr)
     return sum(w for _, w in parts) + 4 + MARK_W, chip
 
@@ -422,7 +422,7 @@ def _glyph(kind: str, left: float, mid: float, seat: int, pid: str, color: str, 
             f'<path d="M{_n(x)},{_n(mid - 2.5)} V{_n(mid + 3)} M{_n(x - 2)},{_n(mid)} H{_n(x + 2)}" '
             f'stroke="#fff" stroke-width="1.1"/><title>{escape(tr("abbot"))}</title></g>'
         )
-    text = f'<text x="{{x}}" y="{_n(mid + 3.4)}" font-size="9" font-weight="bold" fill="#111">{count}</text>'
+    text = f'<text x="{{x}}" y="{_n(mid + 4.2)}" font-size="12" font-weight="bold" fill="#111">{count}</text>'
     if name == "villager":
         x = left + 4.5
         return (
@@ -461,9 +461,9 @@ def _movement(board: Board, view: KretaView, colors: Sequence[str]) -> str:
         kind = "left" if after < before else "reached"
         out.append(
             f'<g class="move-change {kind}" data-province={quoteattr(p.id)} data-before="{before}" data-now="{after}">'
-            f'<rect x="{_n(x - 17)}" y="{_n(y - 32)}" width="34" height="15" rx="7.5" fill="#ffffff" '
+            f'<rect x="{_n(x - 21)}" y="{_n(y - 34)}" width="42" height="17" rx="8.5" fill="#ffffff" '
             f'stroke="{colors[seat]}" stroke-width="2" stroke-dasharray="{"3 2" if kind == "left" else "none"}"/>'
-            f'<text x="{_n(x)}" y="{_n(y - 21)}" font-size="10" font-weight="bold" text-anchor="middle" '
+            f'<text x="{_n(x)}" y="{_n(y - 21.5)}" font-size="12" font-weight="bold" text-anchor="middle" '
             f'fill="#2b1d0e">{before}→{after}</text></g>'
         )
     out.append("</g>")
