@@ -11,7 +11,7 @@
 
   // every part of the page lies inside the viewport's width
   const parts = ".site-header, .table-head, .board-tools, #board, #dock, #seats > li, .side > .card, "
-    + "#candidates, #status, #hand svg, .controls button, .controls a";
+    + "#candidates, #status, #hand svg, .controls button, .controls a, main > *, .card, .prose, .toc";
   for (const el of document.querySelectorAll(parts)) {
     if (!shown(el)) continue;
     const box = el.getBoundingClientRect();
@@ -22,13 +22,13 @@
   const holder = document.getElementById("board");
   if (board && holder.dataset.zoom === "1" && board.getBoundingClientRect().width > holder.clientWidth + 0.5) problems.push("the board overflows its box");
 
-  // the dock is on screen, and its controls are the topmost thing at their centres
-  const dock = document.getElementById("dock").getBoundingClientRect();
+  // the dock is on screen, and its controls are the topmost thing at their centres (a table page only)
+  const dock = document.getElementById("dock")?.getBoundingClientRect() ?? new DOMRect(0, 0, 0, 0);
   if (dock.top < -0.5 || dock.bottom > vh + 0.5) problems.push(`the dock is off screen: ${dock.top}..${dock.bottom} of ${vh}`);
   if (vw < 640 && dock.height > vh / 3) problems.push(`the dock fills more than a third of the phone: ${dock.height}`);
-  const box = document.getElementById("candidates").getBoundingClientRect();
+  const box = document.getElementById("candidates")?.getBoundingClientRect();
   const acting = [...document.querySelectorAll("#candidates button, #hand .clickable[data-target], #dock-toggle")];
-  if (acting.length === 0) problems.push("no acting controls");
+  if (box && acting.length === 0) problems.push("no acting controls");
   for (const el of acting) {
     const r = el.getBoundingClientRect();
     const x = r.left + r.width / 2, y = r.top + r.height / 2;

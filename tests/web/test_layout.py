@@ -129,6 +129,20 @@ def test_the_table_fits_every_screen_in_every_language(
         assert problems == [], f"{game} on the {name} in {lang}: {problems}"
 
 
+@pytest.mark.parametrize("path", ["/", "/rules/verraeter", "/rules/kreta"])
+def test_the_lobby_and_the_rules_fit_a_phone_in_every_language(shared_browser: Browser, base: str, path: str) -> None:
+    context = shared_browser.new_context(**SCREENS["phone"])
+    try:
+        page = context.new_page()
+        for lang in LANGS:
+            page.goto(f"{base}{path}?lang={lang}")
+            page.wait_for_selector("#create-btn, .prose h2")
+            problems = page.evaluate(_PROBLEMS, MIN_TEXT)
+            assert problems == [], f"{path} on the phone in {lang}: {problems}"
+    finally:
+        context.close()
+
+
 def test_zooming_in_shows_the_detail_and_the_page_still_does_not_scroll_sideways(
     shared_browser: Browser, tables: dict[str, str]
 ) -> None:

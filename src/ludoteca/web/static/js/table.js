@@ -108,6 +108,7 @@ function applyState(next) {
   status();
   controls();
   // last, once the buttons above have taken their room: the log's box has its final height
+  log.names = next.seats.map((seat) => seat.name);
   log.update(next.log_start, next.log || []);
 }
 
