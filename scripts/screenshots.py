@@ -1,11 +1,13 @@
 """Screenshots of the web app for the docs: a Verräter table and a Kreta table in mid-game, and the lobby.
 
-    .venv/bin/python scripts/screenshots.py [--out docs/screenshots] [--lang en]
+    .venv/bin/python scripts/screenshots.py [--out DIR] [--lang en it fr de] [--screen phone laptop desktop]
 
 Starts a server in this process (a throwaway SQLite database, bots moving at once), creates the games
 through the lobby API, plays the human seat with seeded random legal moves over the table's WebSocket
 until the game is well under way, then opens the pages in headless Chromium (Debian's, as the browser
-tests use) and writes ``verraeter-table.png``, ``kreta-table.png`` and ``lobby.png``. The same seeds
+tests use) at each screen of ``VIEWPORTS`` and writes ``verraeter-table-SCREEN.png``, ``kreta-table-SCREEN.png``
+and ``lobby-SCREEN.png`` (``-LANG`` added for a language other than English): what the player sees
+first, the screen's size in CSS pixels (a phone's picture is not tripled). The same seeds
 give the same positions, so a re-take shows what changed in the pages, not in the games.
 """
 
@@ -123,6 +125,18 @@ def shown(path: Path) -> str:
     return str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
 
 
+def shrink(path: Path) -> None:
+    """Re-save a screenshot with 256 colours (a page is flat colour: a quarter of the bytes, the same look),
+    if Pillow is there (the analysis extra brings it)."""
+    try:
+        from PIL import Image
+    except ImportError:
+        return
+    with Image.open(path) as shot:
+        flat = shot.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    flat.save(path, optimize=True)
+
+
 def table_shot(page: Page, base: str, game: dict[str, Any], lang: str, path: Path) -> None:
     """The table page of seat 0, once its choices are offered: the screen as the player first sees it."""
     page.goto(f"{base}/g/{game['id']}?lang={lang}#t={game['seats'][0]['token']}")
@@ -130,6 +144,7 @@ def table_shot(page: Page, base: str, game: dict[str, Any], lang: str, path: Pat
     page.wait_for_selector("#candidates button, .clickable[data-target]")
     page.mouse.move(0, 0)
     page.screenshot(path=str(path), scale="css")
+    shrink(path)
     print(f"wrote {shown(path)}")
 
 
@@ -167,6 +182,7 @@ def main(argv: list[str] | None = None) -> int:
                         page.goto(f"{base}/?lang={lang}")
                         page.wait_for_selector("#my-games li")
                         page.screenshot(path=str(out / f"lobby-{suffix}.png"), scale="css")
+                        shrink(out / f"lobby-{suffix}.png")
                         print(f"wrote {shown(out / f'lobby-{suffix}.png')}")
                     context.close()
             finally:
