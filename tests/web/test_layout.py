@@ -237,6 +237,15 @@ def test_no_serious_accessibility_violations(
         context.close()
 
 
+_NOT_OBSCURED = """() => {
+  const el = document.activeElement;
+  const box = el.getBoundingClientRect();
+  const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return top !== null && (top === el || el.contains(top));
+}"""
+"""Whether the focused element is the topmost thing at its centre (on screen, under nothing)."""
+
+
 def test_a_move_with_the_keyboard_alone(shared_browser: Browser, base: str) -> None:
     """Tab to a highlighted landscape and press Enter: the Gutshof is placed. Then Tab to a candidate
     button and press Space, and every click target reached on the way has a name."""
@@ -256,6 +265,7 @@ def test_a_move_with_the_keyboard_alone(shared_browser: Browser, base: str) -> N
             raise AssertionError("no click target reached with Tab")
         name = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
         assert name and page.evaluate("() => document.activeElement.getAttribute('role')") == "button"
+        assert page.evaluate(_NOT_OBSCURED), "the focused target lies under something (the dock?)"
         page.keyboard.press("Enter")
         table.wait_version(start + 1)
 

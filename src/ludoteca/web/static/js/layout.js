@@ -104,6 +104,10 @@ export class BoardLayout {
       const observer = new ResizeObserver(() => this.measure());
       observer.observe(board);
       observer.observe(hand);
+      // whatever is scrolled into view (a target reached with Tab, say) stops above the dock, not under it
+      new ResizeObserver(() => {
+        document.documentElement.style.scrollPaddingBottom = `${dock.getBoundingClientRect().height + 8}px`;
+      }).observe(dock);
     }
     this.zoom(0);
   }
