@@ -60,5 +60,25 @@
       if (size < minText - 0.01) problems.push(`SVG text "${text.textContent.slice(0, 30)}" at ${size.toFixed(1)} px`);
     }
   }
+  // the words on a card, a tab or a panel stay inside it, in every language
+  const frames = "#board g.landscape, #board g.estate, #board .verraeter-table g.player, #board g.token, #board g.character-card, "
+    + "#hand g.supply-card, #hand g.action-card, #hand g.character-card";
+  let framed = 0;
+  for (const group of document.querySelectorAll(frames)) {
+    const frame = group.matches("g.landscape") ? group.querySelector(":scope > rect.card-face") : group.querySelector("rect");
+    if (!frame) continue;
+    const f = frame.getBBox();
+    for (const text of group.querySelectorAll("text")) {
+      const inner = text.closest("g.estate, g.token, g.character-card");
+      if (inner && inner !== group) continue; // checked in its own frame
+      if (getComputedStyle(text).visibility === "hidden" || !text.textContent.trim()) continue;
+      const b = text.getBBox();
+      framed += 1;
+      if (b.x < f.x - 1 || b.x + b.width > f.x + f.width + 1) {
+        problems.push(`"${text.textContent.slice(0, 30)}" sticks out of ${describe(group)} (${b.x.toFixed(0)}..${(b.x + b.width).toFixed(0)} of ${f.x.toFixed(0)}..${(f.x + f.width).toFixed(0)})`);
+      }
+    }
+  }
+  if (document.querySelector("#board svg") && vw >= 640 && framed < 20) problems.push(`only ${framed} texts checked in their frames`);
   return problems;
 }

@@ -180,7 +180,7 @@ def _landscape(
             bold=True,
             fill=HOUSE_INK[house],
             text_anchor="middle",
-            fit=46,
+            fit=42,
         )
     )
     # conflict points in a square, victory points in circles for I, II, III (IV) winners, as printed
