@@ -489,7 +489,7 @@ def test_a_human_is_asked_in_italian_and_may_answer_yes_in_italian(tmp_path: Pat
     assert result.exit_code == 0, result.output
     out = result.stdout
     _no_cli_english(out)
-    assert "Tocca a te, Brown" in out and "Le tue opzioni" in out and "Finora:" in out
+    assert "Tocca a te, Marrone" in out and "Le tue opzioni" in out and "Finora:" in out
     assert "✗ non c'è l'opzione 99: scegli 1–" in out
     assert "Comandi: un numero sceglie quell'opzione" in out
     assert out.count("Uscire? [s/N]") == 2  # "n" kept playing, "s" quit

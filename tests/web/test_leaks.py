@@ -31,8 +31,18 @@ IGNORED = ("seats", "deadline")
 """Who is connected and the turn clock are public table facts that tests cannot pin to a version."""
 
 
+def seats_of(record: GameRecord) -> list[Seat]:
+    """The seats as the server holds them: the humans named, the bot named by the server (its colour and
+    level, made in each reader's language)."""
+    kinds = record.seats or ["human"] * len(record.players)
+    return [
+        Seat(i, name, "human") if kind == "human" else Seat(i, name, "bot", bot=kind, generated=True)
+        for i, (name, kind) in enumerate(zip(record.players, kinds, strict=True))
+    ]
+
+
 def frame_from_world(record: GameRecord, version: int, seat: int, world: Any, log_start: int, lang: str) -> Any:
-    seats = [Seat(i, name, "human") for i, name in enumerate(record.players)]
+    seats = seats_of(record)
     match = Match("x", games.get(record.game), record.options, record.seed, seats, actions=record.actions[:version])
     if world is not None:
         match.state = world
@@ -80,8 +90,9 @@ def test_every_frame_depends_only_on_the_seats_view(tmp_path: Path, game: str, p
             sent["id"] = "x"
             truth = frame_from_world(record, version, seat, None, log_start, "de")
             assert sent == truth  # the frame is what the presenter builds from the true state
-            seats_of = [Seat(i, n, "human") for i, n in enumerate(record.players)]
-            position = Match("x", definition, record.options, record.seed, seats_of, actions=record.actions[:version])
+            position = Match(
+                "x", definition, record.options, record.seed, seats_of(record), actions=record.actions[:version]
+            )
             truth_view = position.state.view(seat)
             for r in range(2):
                 world = definition.determinize(truth_view, Rng(1000 * version + r))

@@ -345,3 +345,46 @@ async def test_servers_starting_together_upgrade_one_after_the_other(database_ur
     await build_legacy_database(database_url, OLD_GAMES[:2])
     results = await asyncio.gather(*(upgrade_database(database_url) for _ in range(3)))
     assert sorted(results) == sorted([(migrations.BASELINE, migrations.head())] + [(migrations.head(),) * 2] * 2)
+
+
+@pytest.mark.asyncio
+async def test_bot_names_stored_in_english_by_older_servers_are_shown_in_each_readers_language(
+    database_url: str,
+) -> None:
+    """Before revision 0003 a bot nobody named was stored as "Blue (heuristic)": such names are recognised
+    and said in the reader's language; any other stored name (a translated one, a player's) is kept as is."""
+    from ludoteca.present.i18n import translator
+
+    k4 = OLD_GAMES[3]  # Kreta, four seats: Red, Blue, Yellow, Green
+    await build_legacy_database(database_url, [k4])
+    engine = create_async_engine(database_url)
+    try:
+        async with engine.begin() as conn:
+            seats = LEGACY.tables["seats"]
+            for seat, name, bot in ((1, "Blue (heuristic)", "heuristic"), (2, "Gelb (heuristic)", "heuristic"),
+                                    (3, "Green (ismcts:hard)", "ismcts:hard")):
+                await conn.execute(
+                    seats.update()
+                    .where((seats.c.game_id == k4.id) & (seats.c.seat == seat))
+                    .values(name=name, kind="bot", bot=bot, token_hash=None)
+                )
+    finally:
+        await engine.dispose()
+    store = await Store.open(database_url)
+    try:
+        stored = await store.load(k4.id)
+        assert stored is not None
+        assert [s.generated for s in stored.seats] == [False, True, False, True]
+        assert [s.name for s in stored.seats] == ["P0", "Blue (heuristic)", "Gelb (heuristic)", "Green (ismcts:hard)"]
+        with ThreadPoolExecutor(1) as pool:
+            tables = Tables(store, pool, bot_delay=0)
+            room = await tables.get(k4.id)
+            assert room is not None and room.match.diverged is None
+            shown = room.match.names_in
+            assert shown(translator("de")) == ["P0", "Blau (heuristisch)", "Gelb (heuristic)", "Grün (schwer)"]
+            assert shown(translator("en")) == ["P0", "Blue (heuristic)", "Gelb (heuristic)", "Green (hard)"]
+            # the game's record keeps the names as stored
+            assert room.match.names == ["P0", "Blue (heuristic)", "Gelb (heuristic)", "Green (ismcts:hard)"]
+            await tables.close()
+    finally:
+        await store.close()

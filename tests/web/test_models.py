@@ -186,6 +186,8 @@ def test_a_good_request_gets_defaults_filled_in() -> None:
             "seats": [{"kind": "human", "name": "\u200b"}, {"kind": "bot", "name": " "}, {"kind": "bot"}],
         }
     )
-    assert [s.name for s in new.seats] == ["Brown", "Blue", "Green (heuristic)"]
+    # a name empty after cleaning is no name: the seat's default, made in each reader's language when shown
+    assert [s.name for s in new.seats] == ["Brown", "Blue (heuristic)", "Green (heuristic)"]
+    assert [s.generated for s in new.seats] == [True, True, True]
     assert sorted(new.tokens) == [0] and new.turn_seconds is None and 0 <= new.seed < 2**62
     assert new.options == new.definition.options_to_dict(new.definition.options_from_dict({}))

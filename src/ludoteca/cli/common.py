@@ -21,6 +21,8 @@ from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import AnyGameDefinition
 from ludoteca.core.rng import Rng
 from ludoteca.core.seeds import TERMINAL_SALT, seed_stream
+from ludoteca.present.common import colour_name
+from ludoteca.present.i18n import Translator
 
 HUMAN = "human"
 """The seat kind of a person at the keyboard."""
@@ -108,6 +110,14 @@ def parse_names(text: str | None, definition: AnyGameDefinition, n: int) -> list
     if len({s.lower() for s in names}) != n:
         raise click.BadParameter("names must be different", param_hint="'--names'")
     return names
+
+
+def shown_names(names: Sequence[str], definition: AnyGameDefinition, tr: Translator) -> list[str]:
+    """The seat names as the terminal shows them: the game's own colours (what ``--names`` defaults to, and
+    what a record keeps, in English) in the reader's language; names someone chose as they are."""
+    if list(names) != list(definition.seat_names[: len(names)]):
+        return list(names)
+    return [colour_name(definition.seat_names, seat, tr) for seat in range(len(names))]
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, str]:

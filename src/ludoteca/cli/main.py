@@ -21,6 +21,7 @@ from ludoteca import __version__, bots
 from ludoteca.core.errors import LudotecaError, RecordError
 from ludoteca.core.game import TERMINAL
 from ludoteca.core.records import GameRecord, replay, stored_options
+from ludoteca.present.common import bot_level
 
 from .arena import arena
 from .common import (
@@ -34,6 +35,7 @@ from .common import (
     parse_options,
     parse_seats,
     print_option_warnings,
+    shown_names,
 )
 from .db import db
 from .info import info
@@ -153,7 +155,8 @@ def play(
     console = make_console()
     renderer = Renderer(definition.name, lang)
     tr = renderer.tr
-    who = ", ".join(f"{n} ({k})" for n, k in zip(seat_names, kinds, strict=True))
+    shown = shown_names(seat_names, definition, tr)
+    who = ", ".join(f"{n} ({bot_level(k, tr)})" for n, k in zip(shown, kinds, strict=True))
     console.print(f"[bold]{definition.title}[/] · {who}")
     rules = renderer.rules_text(state.view(-1), describe_options(options, definition))
     console.print(
@@ -164,7 +167,7 @@ def play(
         markup=False,
     )
     print_option_warnings(console, definition, options)
-    players = _players(seat_names, kinds, chosen_seed)
+    players = _players(shown, kinds, chosen_seed)
     return Session(definition, state, players, recorder, console, delay=delay, verbose=verbose, lang=lang).run()
 
 
@@ -214,7 +217,8 @@ def _resume(
     options = stored_options(definition, record.options)
     renderer = Renderer(definition.name, lang)
     tr = renderer.tr
-    who = ", ".join(f"{nm} ({k})" for nm, k in zip(record.players, kinds, strict=True))
+    shown = shown_names(record.players, definition, tr)
+    who = ", ".join(f"{nm} ({bot_level(k, tr)})" for nm, k in zip(shown, kinds, strict=True))
     n_actions = len(record.actions)
     resumed = tr.ngettext(
         "resumed from %(path)s after %(n)d action", "resumed from %(path)s after %(n)d actions", n_actions
@@ -230,7 +234,7 @@ def _resume(
     print_option_warnings(console, definition, options)
     recorder = Recorder(record, record_path or path)
     recorder.start()
-    players = _players(record.players, kinds, record.seed, len(record.actions))
+    players = _players(shown, kinds, record.seed, len(record.actions))
     return Session(definition, state, players, recorder, console, delay=delay, verbose=verbose, lang=lang).run()
 
 
@@ -293,8 +297,8 @@ def replay_cmd(file: str, as_json: bool, upto: int | None, show_log: bool, row: 
         return 0
     console = make_console()
     renderer = Renderer(definition.name, lang)
-    names = record.players
     tr = renderer.tr
+    names = shown_names(record.players, definition, tr)
     seed = tr("seed %(seed)d") % {"seed": record.seed}
     console.print(Text.assemble((definition.title, "bold"), f" · {', '.join(names)} · {seed}"))
     rules = renderer.rules_text(state.view(-1), describe_options(options, definition))

@@ -11,6 +11,11 @@ def _(message: str) -> str:
     return message
 
 
+SEAT_COLOURS = (_("Brown"), _("Blue"), _("Green"), _("Orange"))
+"""The rules' seat names, marked for translation: a seat nobody named is shown by its colour in the reader's
+language (``ludoteca.present.common.colour_name``)."""
+
+
 PLUGIN: GamePlugin[VerraeterState, Action, VerraeterView] = GamePlugin(
     rules=DEFINITION,
     facets={

@@ -93,7 +93,15 @@ class Presenter(Protocol[V_contra, A_contra]):
         ...
 
     def rules_document(self, tr: Translator) -> str:
-        """The game's full rules, as Markdown (the web's rules page)."""
+        """The game's rules for players in ``tr``'s language, as Markdown (the web's rules page): a quick start,
+        then the full rules with every option. Headings may end in ``{#anchor}`` (the anchors
+        :meth:`rules_section` names); pictures are fenced blocks with the info string ``figure <caption>``
+        holding an SVG document."""
+        ...
+
+    def rules_section(self, view: V_contra) -> str:
+        """The anchor of the section of :meth:`rules_document` about the phase ``view`` is in (the same in
+        every language): where the table's Rules link opens the rules."""
         ...
 
 

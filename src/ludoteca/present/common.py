@@ -6,9 +6,9 @@ depend on this and on nothing of each other.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
-from pathlib import Path
 
 from ludoteca.core.events import Event
 
@@ -26,6 +26,38 @@ def same(text: str) -> str:
 def seat_name(names: Sequence[str], seat: int, tr: Tr) -> str:
     """The seat's name, or "Seat 3" when none is given (the one place a seat without a name is named)."""
     return names[seat] if 0 <= seat < len(names) else tr("Seat %(number)d") % {"number": seat + 1}
+
+
+def colour_name(seat_names: Sequence[str], seat: int, tr: Tr) -> str:
+    """The seat's own name in the rules ("Blue"), in the reader's language; "Player 5" past the game's colours."""
+    if 0 <= seat < len(seat_names):
+        return tr(seat_names[seat])
+    return tr("Player %(number)d") % {"number": seat + 1}
+
+
+def bot_level(spec: str, tr: Translator) -> str:
+    """A bot of the lobby by its level, in one word of the reader's language ("ismcts:hard" → "hard"); a
+    spec the lobby does not offer (a stored game's budget, a terminal's ``ismcts:2s``) as it is written."""
+    levels = {
+        "heuristic": tr.pgettext("bot level", "heuristic"),
+        "random": tr.pgettext("bot level", "random"),
+        "ismcts:easy": tr.pgettext("bot level", "easy"),
+        "ismcts:normal": tr.pgettext("bot level", "normal"),
+        "ismcts:hard": tr.pgettext("bot level", "hard"),
+    }
+    return levels.get(spec, spec)
+
+
+def generated_name(seat_names: Sequence[str], seat: int, bot: str | None, tr: Translator) -> str:
+    """The name of a seat nobody named, made when it is shown so that each reader reads it in their own
+    language: the seat's colour, and a bot's level after it ("Blue (hard)", "Blau (schwer)").
+
+    Only the facts are stored (seat, bot spec, that the name is generated); the English form is stored
+    too, as what records and older servers show (:data:`ENGLISH`)."""
+    colour = colour_name(seat_names, seat, tr)
+    if bot is None:
+        return colour
+    return tr("%(colour)s (%(level)s)") % {"colour": colour, "level": bot_level(bot, tr)}
 
 
 def generic_line(event: Event, names: Sequence[str], tr: Translator) -> str:
@@ -66,13 +98,30 @@ ENGLISH = Translator("en")
 """The identity translation (the msgids are English): the default where no reader's language is given."""
 
 
-def rules_document(name: str) -> str:
-    """One of the project's rules documents (``docs/NAME``) as Markdown: the one source, carried by an installed
-    wheel as ``ludoteca/present/rules/NAME`` (see ``pyproject.toml``) and read where it is in a checkout."""
-    packaged = resources.files("ludoteca.present") / "rules" / name
-    if packaged.is_file():
-        return packaged.read_text(encoding="utf-8")
-    return (Path(__file__).resolve().parents[3] / "docs" / name).read_text(encoding="utf-8")
+FIGURE = re.compile(r"^\[\[figure (?P<name>[a-z-]+) \| (?P<caption>[^\]`]+)\]\]$", re.MULTILINE)
+"""A figure in a rules text: a line ``[[figure NAME | caption]]``, NAME one of the game's figures."""
+_ID = re.compile(r'\b(id="|url\(#|href="#)([^")]+)')
+
+
+def player_rules(package: str, tr: Translator, figures: Mapping[str, Callable[[Tr], str]]) -> str:
+    """A game's rules for players in ``tr``'s language (English if there is no text in it), as Markdown.
+
+    The texts are package data (``<package>/rules/<lang>.md``, shipped in the wheel). Each figure line
+    becomes a fenced block with the info string ``figure <caption>`` holding the figure's SVG drawn in the
+    same language, so the text stays Markdown and a front end decides how to show a picture (the web
+    inlines it). Ids inside each figure get a prefix of their own: one page holds several drawings of the
+    same table, and ids must stay unique for the page's anchors and the drawings' references.
+    """
+    folder = resources.files(package) / "rules"
+    lang = tr.lang if (folder / f"{tr.lang}.md").is_file() else "en"
+    source = (folder / f"{lang}.md").read_text(encoding="utf-8")
+
+    def figure(match: re.Match[str]) -> str:
+        svg = figures[match["name"]](tr).split("?>", 1)[-1].strip()
+        svg = _ID.sub(lambda m: f"{m[1]}{match['name']}-{m[2]}", svg)
+        return f"```figure {match['caption'].strip()}\n{svg}\n```"
+
+    return FIGURE.sub(figure, source)
 
 
 SEAT_SHAPES = ("circle", "square", "triangle", "diamond")

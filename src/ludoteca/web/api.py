@@ -14,11 +14,22 @@ from fastapi.responses import JSONResponse
 
 from ludoteca import games
 
-from . import lobby
-from .deps import AddressDep, BadRequest, CreationsDep, SettingsDep, TablesDep, create_request, my_games_request
+from . import i18n, lobby
+from .deps import (
+    AddressDep,
+    BadRequest,
+    CreationsDep,
+    LangDep,
+    SettingsDep,
+    TablesDep,
+    create_request,
+    my_games_request,
+)
+from .match import Seat
 from .models import CreateGame, MyGames
 from .store import hash_token
 from .tables import RoomsFull
+from .wording import Said, _
 
 router = APIRouter()
 
@@ -42,19 +53,24 @@ async def create_game(
     settings: SettingsDep,
     creations: CreationsDep,
     address: AddressDep,
+    lang: LangDep,
 ) -> JSONResponse:
-    """A new game: ``201`` with its id, each human seat's secret token and link, and the spectators' link."""
+    """A new game: ``201`` with its id, each human seat's secret token and link, and the spectators' link
+    (the seats' names in the request's language)."""
     if not creations.allow(address):
         per = settings.creates_per_minute
-        raise BadRequest(f"too many new games from your address (at most {per} a minute); try again later", 429)
+        too_many = _("too many new games from your address (at most %(n)d a minute); try again later")
+        raise BadRequest(Said(too_many, {"n": per}), 429)
     new = lobby.new_game(request)
     try:
         await tables.create(new)
     except RoomsFull as e:
-        raise BadRequest(str(e), 503) from None
+        raise BadRequest(e.words, 503) from None
     seats = []
+    tr = i18n.translator(lang)
     for s in new.seats:
-        entry: dict[str, Any] = {"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot}
+        name = s.shown_name(new.definition.seat_names, tr)
+        entry: dict[str, Any] = {"seat": s.seat, "name": name, "kind": s.kind, "bot": s.bot}
         if s.seat in new.tokens:
             entry["token"] = new.tokens[s.seat]
             entry["link"] = f"/g/{new.id}#t={new.tokens[s.seat]}"
@@ -65,8 +81,11 @@ async def create_game(
 
 
 @router.post("/api/my-games")
-async def my_games(request: Annotated[MyGames, Depends(my_games_request)], tables: TablesDep) -> JSONResponse:
-    """The games in which the given tokens hold a seat, with whose turn it is."""
+async def my_games(
+    request: Annotated[MyGames, Depends(my_games_request)], tables: TablesDep, lang: LangDep
+) -> JSONResponse:
+    """The games in which the given tokens hold a seat, with whose turn it is (names in the request's language)."""
+    tr = i18n.translator(lang)
     by_hash = {hash_token(t): t for t in request.tokens}
     found = await tables.store.seats_for_tokens(list(by_hash))
     out = []
@@ -74,14 +93,16 @@ async def my_games(request: Annotated[MyGames, Depends(my_games_request)], table
         room = tables.rooms.get(game.id)
         match = room.match if room else None
         to_act = match.to_act() if match else -1
+        definition = games.get(game.game)
+        own = Seat(seat.seat, seat.name, seat.kind, seat.bot, generated=seat.generated)
         out.append(
             {
                 "id": game.id,
                 "game": game.game,
-                "title": games.get(game.game).title,
+                "title": definition.title,
                 "seat": seat.seat,
-                "name": seat.name,
-                "names": match.names if match else [],
+                "name": own.shown_name(definition.seat_names, tr),
+                "names": match.names_in(tr) if match else [],
                 "version": match.version if match else count,
                 "to_act": to_act,
                 "your_turn": to_act == seat.seat,
@@ -97,7 +118,9 @@ async def record(game_id: str, tables: TablesDep) -> JSONResponse:
     """A finished (or diverged) game's record; before the end it would give away the seed."""
     room = await tables.get(game_id)
     if room is None:
-        raise BadRequest("no such game", 404)
+        raise BadRequest(Said(_("no such game")), 404)
     if not room.match.finished and room.match.diverged is None:  # a diverged game is over too
-        raise BadRequest("the record (which holds the seed, and so every secret) is shown once the game is over", 403)
+        raise BadRequest(
+            Said(_("the record (which holds the seed, and so every secret) is shown once the game is over")), 403
+        )
     return JSONResponse(room.match.record.to_dict())

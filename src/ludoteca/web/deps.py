@@ -17,23 +17,23 @@ from fastapi import Depends, Request
 from pydantic import ValidationError
 from starlette.requests import HTTPConnection
 
-from ludoteca.core.errors import LudotecaError
-
 from . import i18n, jsonin
 from .config import Settings
 from .limits import Holdings, RateLimit
 from .models import CreateGame, MyGames, first_error, my_games_error
 from .store import Store
 from .tables import Tables
+from .wording import Refused, Wording
 
 MAX_BODY = 64 * 1024
 """Bytes in a request body (a lobby request is well under 2 KB)."""
 
 
-class BadRequest(LudotecaError):
-    """A request the server refuses before acting on it; answered ``status {"error": message}``."""
+class BadRequest(Refused):
+    """A request the server refuses before acting on it; answered ``status {"error": message}``, the
+    message in the request's language (:mod:`.wording`)."""
 
-    def __init__(self, message: str, status: int = 400) -> None:
+    def __init__(self, message: Wording, status: int = 400) -> None:
         super().__init__(message)
         self.status = status
 

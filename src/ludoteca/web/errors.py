@@ -12,6 +12,7 @@ from . import i18n
 from .deps import BadRequest, get_lang
 from .pages import page
 from .tables import RoomsFull
+from .wording import in_language
 
 
 def error_json(message: str, status: int = 400) -> JSONResponse:
@@ -19,8 +20,9 @@ def error_json(message: str, status: int = 400) -> JSONResponse:
 
 
 async def bad_request(request: Request, exc: Exception) -> Response:
+    """The refusal said in the request's language (see :mod:`.wording`)."""
     assert isinstance(exc, BadRequest)
-    return error_json(str(exc), exc.status)
+    return error_json(in_language(exc.words, i18n.translator(get_lang(request))), exc.status)
 
 
 async def invalid_request(request: Request, exc: Exception) -> Response:
@@ -42,9 +44,10 @@ async def http_error(request: Request, exc: Exception) -> Response:
 
 async def rooms_full(request: Request, exc: Exception) -> Response:
     """Opening a stored game when every live game is in use (see ``--max-live-games``)."""
-    if request.url.path.startswith("/api/"):
-        return error_json(str(exc), 503)
+    assert isinstance(exc, RoomsFull)
     tr = i18n.translator(get_lang(request))
+    if request.url.path.startswith("/api/"):
+        return error_json(in_language(exc.words, tr), 503)
     message = tr("The server is too busy to open this game now: try again later.")
     return page(request, "error.html", 503, status=503, message=message)
 

@@ -19,6 +19,7 @@ from ludoteca import bots, games
 from ludoteca.bots.ismcts import IsmctsBot
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import AnyGameDefinition
+from ludoteca.present.common import colour_name
 
 from . import names
 from .match import Seat
@@ -72,7 +73,8 @@ def schema(tr: Callable[[str], str]) -> list[dict[str, Any]]:
                 "title": d.title,
                 "min_players": d.min_players,
                 "max_players": d.max_players,
-                "seat_names": list(d.seat_names),
+                # each seat's default name, as the reader will see it (the placeholder of its name field)
+                "seat_names": [colour_name(d.seat_names, i, tr) for i in range(d.max_players)],
                 "options": [
                     {
                         "key": o.key,
@@ -90,6 +92,7 @@ def schema(tr: Callable[[str], str]) -> list[dict[str, Any]]:
 
 
 def bot_choices(tr: Callable[[str], str]) -> list[dict[str, str]]:
+    """The lobby's bots with their labels in the reader's language (the table's seat list uses the same)."""
     labels = {
         "heuristic": tr("Heuristic bot"),
         "ismcts:easy": tr("Search bot, easy"),
@@ -138,9 +141,9 @@ def new_game(request: CreateGame) -> NewGame:
         name = entry.name or ""  # filled in by the request's validation
         if entry.kind == "human":
             tokens[i] = secrets.token_urlsafe(24)
-            seats.append(Seat(i, name, "human", token_hash=hash_token(tokens[i])))
+            seats.append(Seat(i, name, "human", token_hash=hash_token(tokens[i]), generated=entry.generated))
         else:
-            seats.append(Seat(i, name, "bot", bot=str(entry.bot)))
+            seats.append(Seat(i, name, "bot", bot=str(entry.bot), generated=entry.generated))
     return NewGame(
         id=secrets.token_urlsafe(9),
         definition=games.get(request.game),
@@ -158,4 +161,4 @@ def parse_request(body: Any) -> NewGame:
     try:
         return new_game(CreateGame.model_validate(body))
     except ValidationError as e:
-        raise LobbyError(first_error(e)) from None
+        raise LobbyError(str(first_error(e))) from None

@@ -23,18 +23,22 @@ from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import AnyGameDefinition
 from ludoteca.core.records import GameRecord, parse_record_action, replay, start, stored_options
 from ludoteca.core.seeds import SERVER_SALT, derive_seed
+from ludoteca.present.common import generated_name
+from ludoteca.present.i18n import Translator
 
 from . import jsonin
+from .wording import Said, Wording, _
 
 AUTOPLAY_BOT = "heuristic"
 """Who plays a human seat whose player left or ran out of time, until they take it back."""
 
 
 class MatchError(LudotecaError):
-    """A request the match refuses. ``code`` is stable (clients and translations key on it)."""
+    """A request the match refuses. ``code`` is stable (clients and translations key on it); ``detail``
+    says more, in the reader's language where a player can meet it (:class:`.wording.Said`)."""
 
-    def __init__(self, code: str, detail: str = "") -> None:
-        super().__init__(detail or code)
+    def __init__(self, code: str, detail: Wording = "") -> None:
+        super().__init__(str(detail) or code)
         self.code = code
         self.detail = detail
 
@@ -69,6 +73,16 @@ class Seat:
     token_hash: str | None = None
     autoplay: bool = False
     """A human seat currently played by :data:`AUTOPLAY_BOT` (the player left or ran out of time)."""
+    generated: bool = False
+    """Nobody chose ``name``: the server made it from the seat's colour (and bot), so it is said in each
+    reader's language (:meth:`Match.names_in`) and ``name`` is only its English form."""
+
+    def shown_name(self, seat_names: Sequence[str], tr: Translator) -> str:
+        """The name as a reader of ``tr``'s language sees it: a chosen name as it was chosen, a generated
+        one made again in their language (:func:`ludoteca.present.common.generated_name`)."""
+        if not self.generated:
+            return self.name
+        return generated_name(seat_names, self.seat, self.bot if self.kind == "bot" else None, tr)
 
     @property
     def bot_plays(self) -> bool:
@@ -164,7 +178,12 @@ class Match:
 
     @property
     def names(self) -> list[str]:
+        """The seats' names as stored (generated ones in English): what the game's record keeps."""
         return [s.name for s in self.seats]
+
+    def names_in(self, tr: Translator) -> list[str]:
+        """The seats' names as a reader of ``tr``'s language sees them (see :attr:`Seat.generated`)."""
+        return [s.shown_name(self.definition.seat_names, tr) for s in self.seats]
 
     @property
     def finished(self) -> bool:
@@ -215,7 +234,8 @@ class Match:
         if not isinstance(version, int) or isinstance(version, bool):
             raise MatchError("malformed", "the action has no version number")
         if version != self.version:
-            raise MatchError("stale", f"chosen on version {version}, the game is at version {self.version}")
+            stale = _("chosen on version %(chosen)d, the game is at version %(now)d")
+            raise MatchError("stale", Said(stale, {"chosen": version, "now": self.version}))
         if self.to_act() != seat:
             raise MatchError("not_your_turn")
         if isinstance(action, dict):

@@ -19,16 +19,27 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, ValidationInfo, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    StringConstraints,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+)
 from pydantic_core import ErrorDetails, PydanticCustomError
 
 from ludoteca import games
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import AnyGameDefinition
 from ludoteca.core.plugin import OptionSpec
+from ludoteca.present.common import ENGLISH, generated_name
 
 from . import names
 from . import options as web_options
+from .wording import Said, Wording, _
 
 MAX_TURN_SECONDS = 24 * 3600
 MAX_SEED = 2**63 - 1
@@ -42,8 +53,9 @@ STRICT = ConfigDict(strict=True, extra="forbid")
 """Every request model: no coercion, no field the protocol does not have."""
 
 
-def refuse(message: str) -> PydanticCustomError:
-    """A validation error whose message is ``message`` exactly (what the client is told)."""
+def refuse(message: Wording) -> PydanticCustomError:
+    """A validation error whose message is ``message`` exactly (what the client is told, in its language
+    when it is a :class:`.wording.Said`)."""
     return PydanticCustomError("refused", "{message}", {"message": message})
 
 
@@ -64,12 +76,23 @@ class SeatRequest(BaseModel):
     model_config = STRICT
 
     name: str | None = None
-    """The seat's name; ``null`` or nothing for the seat's default (cleaned: :mod:`.names`; a name
-    empty after cleaning is the seat's default too)."""
+    """The seat's name; ``null`` or nothing for the seat's default, its colour (and a bot's level), made
+    in each reader's language when shown (cleaned: :mod:`.names`; a name empty after cleaning is the
+    seat's default too)."""
     kind: Any = Field(default=None, validate_default=True)
     """``"human"`` or ``"bot"``."""
     bot: Any = "heuristic"
     """With ``kind: "bot"``: one of :data:`BOT_CHOICES`."""
+    _generated: bool = PrivateAttr(default=False)
+
+    @property
+    def generated(self) -> bool:
+        """The server made the seat's name (none was given): it is shown in each reader's language."""
+        return self._generated
+
+    @generated.setter
+    def generated(self, value: bool) -> None:
+        self._generated = value
 
     @field_validator("name")
     @classmethod
@@ -79,7 +102,7 @@ class SeatRequest(BaseModel):
         try:
             return names.check(names.clean(value))
         except names.BadName as e:
-            raise refuse(str(e)) from None
+            raise refuse(e.words) from None
 
     @field_validator("kind")
     @classmethod
@@ -130,7 +153,8 @@ class CreateGame(BaseModel):
         definition = _definition(info)
         if definition is not None and not definition.min_players <= len(value) <= definition.max_players:
             low, high = definition.min_players, definition.max_players
-            raise refuse(f"{definition.title} takes {low} to {high} players, not {len(value)}")
+            players = _("%(game)s takes %(low)d to %(high)d players, not %(n)d")
+            raise refuse(Said(players, {"game": definition.title, "low": low, "high": high, "n": len(value)}))
         return value
 
     @field_validator("seats")
@@ -143,16 +167,15 @@ class CreateGame(BaseModel):
             return seats
         first: dict[str, int] = {}
         for i, seat in enumerate(seats):
-            default = definition.seat_names[i] if i < len(definition.seat_names) else f"Player {i + 1}"
-            if seat.name is None:  # no name asked for
-                seat.name = f"{default} ({seat.bot})" if seat.kind == "bot" else default
-            elif not seat.name:  # a name that was nothing but invisible characters or spaces
-                seat.name = default
+            if not seat.name:  # none asked for, or nothing but invisible characters or spaces
+                # made again in each reader's language when shown; stored in English
+                bot = seat.bot if seat.kind == "bot" else None
+                seat.name = generated_name(definition.seat_names, i, bot, ENGLISH)
+                seat.generated = True
             other = first.setdefault(names.key(seat.name), i)
             if other != i:
-                raise refuse(
-                    f"seats {other + 1} and {i + 1} have the same name ({seat.name!r}): give one of them another name"
-                )
+                same = _("seats %(first)d and %(second)d have the same name (%(name)r): give one of them another name")
+                raise refuse(Said(same, {"first": other + 1, "second": i + 1, "name": seat.name}))
         return seats
 
     @field_validator("options")
@@ -194,13 +217,13 @@ class MyGames(BaseModel):
     tokens: Annotated[list[Annotated[str, StringConstraints(max_length=MAX_TOKEN)]], Field(max_length=MAX_TOKENS)]
 
 
-_TIMER = f"the turn timer is a whole number of seconds from 5 to {MAX_TURN_SECONDS}"
+_TIMER = Said(_("the turn timer is a whole number of seconds from 5 to %(most)d"), {"most": MAX_TURN_SECONDS})
 _ORDER = {"game": 0, "seats": 1, "options": 2, "seed": 3, "turn_seconds": 4, "name": 0, "kind": 1, "bot": 2}
 """The order of the form: what a player would want explained first."""
-_FIELD_MESSAGES = {
+_FIELD_MESSAGES: dict[str, Wording] = {
     "seats": "'seats' must list the seats",
     "options": "'options' must be an object of name: value",
-    "seed": "the seed must be a whole number from 0 to 2^63 - 1",
+    "seed": Said(_("the seed must be a whole number from 0 to 2^63 - 1")),
     "turn_seconds": _TIMER,
     "name": "a name is text (or null for the seat's default)",
 }
@@ -221,17 +244,19 @@ def _unknown(errors: list[ErrorDetails], where: tuple[int | str, ...]) -> str:
     return f"unknown field(s): {', '.join(fields)}"
 
 
-def first_error(exc: ValidationError) -> str:
-    """The one sentence a client is told about a refused ``POST /api/games`` body."""
+def first_error(exc: ValidationError) -> Wording:
+    """The one sentence a client is told about a refused ``POST /api/games`` body (said in its language
+    where a player of the lobby could meet it: :mod:`.wording`)."""
     errors = exc.errors()
     error = min(errors, key=_rank)
     loc = error["loc"]
+    text: Wording
     if not loc:
         return "the request must be a JSON object"
     if error["type"] == "extra_forbidden":
         text = _unknown(errors, loc[:-1])
     elif error["type"] == "refused":
-        text = error["msg"]
+        text = error.get("ctx", {}).get("message", error["msg"])
     elif len(loc) == 2 and loc[0] == "seats":
         return f"seat {int(loc[1]) + 1} must be an object with a 'kind'"
     elif loc == ("game",):
@@ -239,7 +264,7 @@ def first_error(exc: ValidationError) -> str:
     else:
         text = _FIELD_MESSAGES.get(str(loc[-1]), error["msg"])
     if len(loc) > 2 and loc[0] == "seats":
-        return f"seat {int(loc[1]) + 1}: {text}"
+        return Said(_("seat %(number)d: %(reason)s"), {"number": int(loc[1]) + 1, "reason": text})
     return text
 
 

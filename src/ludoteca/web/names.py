@@ -18,9 +18,8 @@ import re
 import unicodedata
 from functools import cache
 
-from ludoteca.core.errors import LudotecaError
-
 from . import i18n
+from .wording import Refused, Said, _
 
 MAX_NAME = 40
 """Characters (code points after cleaning) in a name: enough for "Bernadette Lefebvre-Duchamp"."""
@@ -43,8 +42,8 @@ _INVISIBLE = {
 }
 
 
-class BadName(LudotecaError):
-    """A name the server refuses, with the reason in words."""
+class BadName(Refused):
+    """A name the server refuses, with the reason in words (said in the reader's language)."""
 
 
 def clean(raw: str) -> str:
@@ -88,7 +87,9 @@ def _marker() -> re.Pattern[str]:
 def check(name: str) -> str:
     """``name`` (already cleaned) if it may stand at a table, else :class:`BadName`."""
     if len(name) > MAX_NAME:
-        raise BadName(f"a name is at most {MAX_NAME} characters")
+        raise BadName(Said(_("a name is at most %(n)d characters"), {"n": MAX_NAME}))
     if _marker().search(key(name)):
-        raise BadName("a name cannot end in a seat marker such as '(you)': the table puts it after your own seat")
+        raise BadName(
+            Said(_("a name cannot end in a seat marker such as '(you)': the table puts it after your own seat"))
+        )
     return name

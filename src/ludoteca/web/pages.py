@@ -70,7 +70,7 @@ async def rules_page(request: Request, game: str) -> HTMLResponse:
         d = games.get(game)
     except LudotecaError:
         raise StarletteHTTPException(404) from None
-    return page(request, "rules.html", game=d.name, title=d.title, html=rules.html(d.name))
+    return page(request, "rules.html", game=d.name, title=d.title, html=rules.html(d.name, get_lang(request)))
 
 
 @router.get("/i18n/{lang}.json")

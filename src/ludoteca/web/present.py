@@ -32,7 +32,7 @@ class BoardCache:
             self.version, self.svgs, self.encoded = match.version, {}, {}
         svg = self.svgs.get(lang)
         if svg is None:
-            svg = self.svgs[lang] = board_svg(match.state.view(-1), match.names, tr)
+            svg = self.svgs[lang] = board_svg(match.state.view(-1), match.names_in(tr), tr)
         return svg
 
     def json(self, lang: str) -> str:
@@ -61,11 +61,11 @@ def private_svg(view: Any, tr: Translator) -> str | None:
     return for_view(view).private_svg(view, tr)
 
 
-def seats(match: Match, connected: dict[int, int]) -> list[dict[str, Any]]:
+def seats(match: Match, connected: dict[int, int], tr: Translator) -> list[dict[str, Any]]:
     return [
         {
             "seat": s.seat,
-            "name": s.name,
+            "name": s.shown_name(match.definition.seat_names, tr),
             "kind": s.kind,
             "bot": s.bot if s.kind == "bot" else None,
             "autoplay": s.autoplay,
@@ -79,9 +79,9 @@ def legal(match: Match, seat: int, view: Any, tr: Translator) -> list[dict[str, 
     """The seat's legal actions with labels and click targets, if it is the seat's turn to choose."""
     if seat < 0 or match.to_act() != seat or match.seats[seat].bot_plays:
         return []
-    words = for_view(view)
+    words, names = for_view(view), match.names_in(tr)
     return [
-        {"text": a.to_text(), "label": words.action_label(view, a, match.names, tr), "targets": words.targets(view, a)}
+        {"text": a.to_text(), "label": words.action_label(view, a, names, tr), "targets": words.targets(view, a)}
         for a in match.state.legal_actions()
     ]
 
@@ -101,7 +101,8 @@ def state_message(
     view = match.state.view(seat)
     if log_start > len(view.log):
         log_start = 0
-    lines = text.log_lines(view, match.names, tr, start=log_start)
+    names = match.names_in(tr)
+    lines = text.log_lines(view, names, tr, start=log_start)
     finished = match.finished
     result = None
     if finished:
@@ -114,10 +115,12 @@ def state_message(
         "version": match.version,
         "seat": seat,
         "lang": lang,
-        "seats": seats(match, connected),
+        "seats": seats(match, connected, tr),
         "to_act": match.to_act(),
         "phase": view.phase,
-        "phase_text": text.phase_text(view, match.names, tr),
+        "phase_text": text.phase_text(view, names, tr),
+        "rules_text": text.rules_text(view, tr),
+        "rules_section": for_view(view).rules_section(view),
         "board_svg": board.get(match, lang, tr),
         "private_svg": private_svg(view, tr),
         "legal": legal(match, seat, view, tr),

@@ -27,6 +27,7 @@ from .match import MatchError
 from .present import encode
 from .store import hash_token
 from .tables import Connection, Room, RoomsFull, Tables
+from .wording import Wording, in_language
 
 log = logging.getLogger("ludoteca.web")
 tasks: set[asyncio.Task[None]] = set()
@@ -65,10 +66,11 @@ def error_text(code: str, tr: Translator) -> str:
     return texts.get(code) or tr("That request was refused.")
 
 
-def _error(conn: Connection, code: str, detail: str = "") -> None:
+def _error(conn: Connection, code: str, detail: Wording = "") -> None:
+    """An ``error`` message, worded now in the connection's language (a detail a player can meet too)."""
     message = error_text(code, conn.tr)
     if detail and code in ("illegal", "malformed", "stale"):
-        message = f"{message} ({detail})"
+        message = f"{message} ({in_language(detail, conn.tr)})"
     conn.send({"type": "error", "code": code, "message": message})
 
 

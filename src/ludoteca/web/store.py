@@ -63,6 +63,7 @@ seats_table = sa.Table(
     sa.Column("bot", sa.Text),
     sa.Column("token_hash", sa.Text, index=True),
     sa.Column("autoplay", sa.Boolean, nullable=False, default=False),
+    sa.Column("generated", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 # The primary key (game_id, n) is what keeps the log a sequence: two writers racing for the same n
 # cannot both commit, whatever the isolation level.
@@ -97,6 +98,8 @@ class SeatRow:
     bot: str | None
     token_hash: str | None
     autoplay: bool = False
+    generated: bool = False
+    """``name`` was made by the server, not chosen: shown in each reader's language (see ``match.Seat``)."""
 
 
 @dataclass

@@ -32,6 +32,7 @@ from .lobby import NewGame, nearest_choice
 from .match import AUTOPLAY_BOT, Diverged, Match, MatchError, Seat
 from .present import BoardCache, state_message
 from .store import ActionRow, GameRow, SeatRow, Store, StoredGame, StoreError
+from .wording import Refused, Said, _
 
 log = logging.getLogger("ludoteca.web")
 
@@ -40,8 +41,9 @@ class Socket(Protocol):
     async def send_text(self, data: str) -> None: ...
 
 
-class RoomsFull(LudotecaError):
-    """Every live game is busy (connected or moving) and the server holds as many as it may."""
+class RoomsFull(Refused):
+    """Every live game is busy (connected or moving) and the server holds as many as it may (the reason
+    said in the reader's language)."""
 
 
 class Connection:
@@ -155,7 +157,7 @@ def match_from_stored(stored: StoredGame) -> Match:
     """The match of a stored game, replayed and checked against its stored digests (see :class:`Match`); a bot
     the lobby would not offer plays as the nearest one it does."""
     g = stored.game
-    seats = [Seat(s.seat, s.name, s.kind, s.bot, s.token_hash, s.autoplay) for s in stored.seats]
+    seats = [Seat(s.seat, s.name, s.kind, s.bot, s.token_hash, s.autoplay, s.generated) for s in stored.seats]
     for seat in seats:
         if seat.kind == "bot" and seat.bot is not None and nearest_choice(seat.bot) != seat.bot:
             log.warning("game %s, seat %d: bot %r plays as %r", g.id, seat.seat, seat.bot, nearest_choice(seat.bot))
@@ -230,7 +232,7 @@ class Tables:
                 del self.rooms[old.match.id]
                 self.unloaded += 1
             if len(self.rooms) >= self.max_rooms:
-                raise RoomsFull(f"the server holds {self.max_rooms} live games, all in use")
+                raise RoomsFull(Said(_("the server holds %(n)d live games, all in use"), {"n": self.max_rooms}))
         self.rooms[room.match.id] = room
 
     def bot_games(self) -> int:
@@ -274,9 +276,12 @@ class Tables:
     async def create(self, new: NewGame) -> Room:
         """Store and start a new game, or :class:`RoomsFull` (nothing stored) when it may not start now."""
         if all(s.kind == "bot" for s in new.seats) and self.bot_games() >= self.max_bot_games:
-            raise RoomsFull(f"{self.max_bot_games} games of bots only are already running; try again later")
+            raise RoomsFull(
+                Said(_("%(n)d games of bots only are already running; try again later"), {"n": self.max_bot_games})
+            )
         if len(self.rooms) >= self.max_rooms and not any(r.idle() for r in self.rooms.values()):
-            raise RoomsFull(f"the server holds {self.max_rooms} live games, all in use; try again later")
+            full = _("the server holds %(n)d live games, all in use; try again later")
+            raise RoomsFull(Said(full, {"n": self.max_rooms}))
         match = Match(new.id, new.definition, new.options, new.seed, new.seats, turn_seconds=new.turn_seconds)
         row = GameRow(
             id=new.id,
@@ -288,7 +293,7 @@ class Tables:
             created=time.time(),
             rules_version=match.rules_version,
         )
-        seats = [SeatRow(s.seat, s.name, s.kind, s.bot, s.token_hash, s.autoplay) for s in new.seats]
+        seats = [SeatRow(s.seat, s.name, s.kind, s.bot, s.token_hash, s.autoplay, s.generated) for s in new.seats]
         await self.store.create_game(row, seats)
         room = Room(match)
         self._admit(room)
@@ -386,7 +391,7 @@ class Tables:
 
         def entry(index: int, chance: float) -> dict[str, Any]:
             action = legal[index]
-            label = text.action_label(view, action, match.names, conn.tr)
+            label = text.action_label(view, action, match.names_in(conn.tr), conn.tr)
             return {"text": action.to_text(), "label": label, "win_chance": round(chance, 3)}
 
         items = [entry(i, c) for i, c in ranked]

@@ -136,7 +136,10 @@ class PerudoPresenter:
         return str(tr("Raise the bid (more dice, or the same number of a higher face), or call dudo if you doubt it."))
 
     def rules_document(self, tr: Tr) -> str:
-        return self.rules_summary(tr)
+        return self.rules_summary(tr).replace("# Perudo", "# Perudo {#perudo}", 1)  # the anchor rules_section names
+
+    def rules_section(self, view: PerudoView) -> str:
+        return "perudo"
 
     def rules_summary(self, tr: Tr) -> str:
         return (

@@ -13,7 +13,7 @@ from ludoteca.kreta.view import KretaView
 from ludoteca.present import common
 from ludoteca.present.i18n import Translator
 
-from . import svg, svg_hand, targets, words
+from . import svg, svg_figures, svg_hand, targets, words
 
 
 class KretaPresenter:
@@ -66,7 +66,10 @@ class KretaPresenter:
         return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
 
     def rules_document(self, tr: Translator) -> str:
-        return common.rules_document("kreta-rules.md")
+        return common.player_rules(__package__, tr, svg_figures.FIGURES)
+
+    def rules_section(self, view: KretaView) -> str:
+        return words.rules_section(view)
 
 
 PRESENTER = KretaPresenter()

@@ -22,7 +22,7 @@ from ludoteca.kreta.view import KretaView
 from ludoteca.present.common import ENGLISH, seat_name
 from ludoteca.present.i18n import Translator
 
-from .words import card_name, rules_text, tile_name
+from .words import card_name, influence, kind_name, rules_text, tile_name
 
 SEAT_STYLES = ("bold #e0303a", "bold #3f7fff", "bold #e6c200", "bold #2eae5b")
 """Red, Blue, Yellow, Green: the seat colours of the game, whatever the players are called."""
@@ -39,23 +39,6 @@ def seat_text(names: Sequence[str], seat: int, tr: Translator = ENGLISH) -> Text
 def short_card(card: str, tr: Translator) -> str:
     """A character card's name cut to three letters, for the players' table."""
     return card_name(card, tr)[:3]
-
-
-def kind_name(kind: str, tr: Translator) -> str:
-    return {"plain": tr("plain"), "hill": tr("hill"), "mountain": tr("mountain")}.get(kind, kind)
-
-
-def influence(view: KretaView, province: int) -> tuple[int, ...]:
-    """Each seat's influence in a province, as a scoring counts it (rules digest, "Scoring a province")."""
-    nodes = set(view.board.nodes_of[province])
-    return tuple(
-        (view.abbots[s] == province)
-        + view.villagers[s][province]
-        + 2 * view.villages[s][province]
-        + view.ships[s].count(province)
-        + sum(1 for n in view.forts[s] if n in nodes)
-        for s in range(view.num_players)
-    )
 
 
 def next_nodes(view: KretaView) -> tuple[int | None, int | None]:

@@ -53,6 +53,31 @@ def tile_name(tile: object, tr: Translator) -> str:
     return tile_words(tr).get(str(tile), str(tile))
 
 
+def kind_name(kind: str, tr: Translator) -> str:
+    """A province type's name ("plain", "hill", "mountain")."""
+    return {"plain": tr("plain"), "hill": tr("hill"), "mountain": tr("mountain")}.get(kind, kind)
+
+
+def component_words(tr: Translator) -> dict[str, str]:
+    """The pieces and components, as every text of the game calls them: the log and the buttons say them inside
+    sentences, the rules for players as words (``tests/test_rules_vocabulary.py`` holds the rules to these)."""
+    return {
+        "abbot": tr("abbot"),
+        "villager": tr("villager"),
+        "village": tr("village"),
+        "fort": tr("fort"),
+        "ship": tr("ship"),
+        "port": tr("port"),
+        "node": tr("node"),
+        "province": tr("province"),
+        "character cards": tr("character cards"),
+        "fort cards": tr("fort cards"),
+        "farm tiles": tr("farm tiles"),
+        "movement points": tr("movement points"),
+        "influence": tr("influence"),
+    }
+
+
 def province_name(view: KretaView, pid: object) -> str:
     """A province id as its name on the board (the id itself if the board does not know it)."""
     try:
@@ -81,6 +106,20 @@ def rules_text(view: KretaView, tr: Translator) -> str:
     )
     takeback = "" if o.takeback == "all" else "; " + tr("only the Castellan's player takes cards back")
     return f"{board}; {abbot}{takeback}"
+
+
+def influence(view: KretaView, province: int) -> tuple[int, ...]:
+    """Each seat's influence in a province, as a scoring counts it (abbot, villager, ship and fort 1, village 2):
+    the terminal's table and the rules' scoring picture show it."""
+    nodes = set(view.board.nodes_of[province])
+    return tuple(
+        (view.abbots[s] == province)
+        + view.villagers[s][province]
+        + 2 * view.villages[s][province]
+        + view.ships[s].count(province)
+        + sum(1 for n in view.forts[s] if n in nodes)
+        for s in range(view.num_players)
+    )
 
 
 def next_node(view: KretaView) -> int | None:
@@ -310,6 +349,17 @@ def _card_key(action: KretaAction) -> str:
 
 
 # ---------------------------------------------------------------- the phase
+
+
+RULES_SECTIONS = {"play": "turn", "move": "commander", "castellan": "castellan", "over": "end"}
+"""Each phase's section of the rules for players (``move``: a Commander's movement under way): anchors, the
+same in every language."""
+
+
+def rules_section(view: KretaView) -> str:
+    """The anchor of the rules' section on the phase ``view`` is in (the table's Rules link opens it)."""
+    phase = "move" if view.move_points and view.phase == "play" else view.phase
+    return RULES_SECTIONS.get(phase, "rules")
 
 
 def phase_title(view: KretaView, tr: Translator) -> str:

@@ -12,7 +12,7 @@ from ludoteca.present.i18n import Translator
 from ludoteca.verraeter.actions import Action
 from ludoteca.verraeter.view import VerraeterView
 
-from . import svg, targets, words
+from . import svg, svg_figures, targets, words
 
 
 class VerraeterPresenter:
@@ -67,7 +67,10 @@ class VerraeterPresenter:
         return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
 
     def rules_document(self, tr: Translator) -> str:
-        return common.rules_document("verraeter-rules.md")
+        return common.player_rules(__package__, tr, svg_figures.FIGURES)
+
+    def rules_section(self, view: VerraeterView) -> str:
+        return words.rules_section(view)
 
 
 PRESENTER = VerraeterPresenter()

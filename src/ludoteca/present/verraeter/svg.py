@@ -57,7 +57,7 @@ from .svg_draw import (
 )
 from .svg_panels import center_panel, header, player_panels
 
-__all__ = ["render_hand", "render_table"]
+__all__ = ["draw_gap", "draw_landscape", "draw_ring", "render_hand", "render_table", "slot"]
 
 WIDTH = 1000.0
 CARD_W, CARD_H = 140.0, 150.0
@@ -109,6 +109,28 @@ def _names(view: VerraeterView, names: Sequence[str] | None, tr: Tr) -> tuple[st
 
 
 # ---------------------------------------------------------------- the ring
+
+
+def slot(i: int) -> tuple[float, float]:
+    """Top-left corner of ring card ``i`` on the table (figures of the rules place cards by it)."""
+    return _slot(i)
+
+
+def draw_ring(view: VerraeterView, names: Sequence[str] | None = None, tr: Tr = same) -> str:
+    """The ring alone (cards, estate cards, gaps and the conflict card), as the table draws it: an SVG group."""
+    return _ring(view, _names(view, names, tr), tr)
+
+
+def draw_landscape(
+    i: int, land: Landscape, table: LandscapeTable, at_conflict: bool, names: Sequence[str], tr: Tr = same
+) -> str:
+    """Ring card ``i`` exactly as on the table, at its slot (:func:`slot`): the rules' figures show the real card."""
+    return _landscape(i, land, table, at_conflict, house_words(tr), landscape_words(tr), tuple(names), tr)
+
+
+def draw_gap(i: int, has_conflict: bool, tr: Tr = same) -> str:
+    """The space after ring card ``i``, with the conflict card on it if ``has_conflict``."""
+    return _gap(i, has_conflict, tr)
 
 
 def _ring(view: VerraeterView, seats: tuple[str, ...], tr: Tr) -> str:

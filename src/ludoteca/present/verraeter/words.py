@@ -52,6 +52,21 @@ def kind_name(kind: object, tr: Translator) -> str:
     return names[kind] if isinstance(kind, int) and 0 <= kind < len(names) else "?"
 
 
+def component_words(tr: Translator) -> dict[str, str]:
+    """The components that have no card name of their own, as every text of the game calls them: the log and the
+    buttons say them inside sentences, the rules for players as words (``tests/test_rules_vocabulary.py`` holds
+    the rules to these)."""
+    return {
+        "supply cards": tr("supply cards"),
+        "action cards": tr("action cards"),
+        "strategy card": tr("strategy card"),
+        "conflict card": tr("conflict card"),
+        "start player": tr("start player"),
+        "draw pile": tr("draw pile"),
+        "discard pile": tr("discard pile"),
+    }
+
+
 def landscape_name(view: VerraeterView, i: object, tr: Translator) -> str:
     """A landscape of the ring by type and number as on the table: "Forest 5" (``i`` is 0-based)."""
     if not isinstance(i, int) or not 0 <= i < len(view.ring):
@@ -351,6 +366,23 @@ def action_label(view: VerraeterView, action: Action, names: Sequence[str], tr: 
 
 
 # ---------------------------------------------------------------- the phase
+
+
+RULES_SECTIONS = {
+    "setup": "setup",
+    "conflict": "phase-1",
+    "draft": "phase-2",
+    "supply": "phase-3",
+    "build": "phase-7",
+    "draw": "phase-10",
+    "over": "end",
+}
+"""Each phase's section of the rules for players: anchors, the same in every language."""
+
+
+def rules_section(view: VerraeterView) -> str:
+    """The anchor of the rules' section on the phase ``view`` is in (the table's Rules link opens it)."""
+    return RULES_SECTIONS.get(view.phase, "rules")
 
 
 def phase_title(view: VerraeterView, tr: Translator) -> str:

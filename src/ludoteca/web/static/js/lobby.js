@@ -52,10 +52,9 @@ function request() {
   const config = configOf(game);
   const seats = [];
   for (const row of config.querySelectorAll(".seat-row:not([hidden])")) {
-    const i = Number(row.dataset.seat);
     if (row.querySelector('[data-role="kind"]').value === "human") {
-      const input = row.querySelector('[data-role="name"]');
-      const name = input.value.trim() || input.placeholder || fmt(t("Player {n}"), { n: i + 1 });
+      // no name typed: the server names the seat by its colour, in each reader's language
+      const name = row.querySelector('[data-role="name"]').value.trim() || null;
       seats.push({ kind: "human", name });
     } else {
       seats.push({ kind: "bot", bot: row.querySelector('[data-role="bot"]').value });
@@ -84,7 +83,7 @@ async function create(event) {
     toast(t("Every seat is a bot: you will watch the game."), "info");
   }
   const first = body.seats.find((s) => s.kind === "human");
-  if (first) localStorage.setItem(NAME_KEY, first.name);
+  if (first?.name) localStorage.setItem(NAME_KEY, first.name);
   const button = document.getElementById("create-btn");
   button.disabled = true;
   try {

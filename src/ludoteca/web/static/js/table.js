@@ -8,6 +8,7 @@
 import { h, toast } from "./dom.js";
 import { fmt, loadCatalog, t } from "./i18n.js";
 import { BoardLayout } from "./layout.js";
+import { TurnAlerts } from "./notify.js";
 import { Countdown, LogView, renderEnd, renderSeats } from "./panels.js";
 import { Picker } from "./picker.js";
 import { TableSocket, socketUrl } from "./socket.js";
@@ -16,7 +17,6 @@ import { forgetToken, rememberToken, tokenFromHash, tokensFor } from "./tokens.j
 const $ = (id) => document.getElementById(id);
 const gameId = document.body.dataset.gameId;
 let token = tokenFromHash();
-const baseTitle = document.title;
 
 let state = null;
 let connected = false;
@@ -35,6 +35,7 @@ const layout = new BoardLayout({
   dock: $("dock"),
   toggle: $("dock-toggle"),
 });
+const alerts = new TurnAlerts($("turn-alerts")); // title, sound, notification when your turn comes unseen
 const picker = new Picker({
   holders: [$("board"), $("hand")],
   box: $("candidates"),
@@ -89,6 +90,12 @@ function applyState(next) {
   setSvg($("hand"), hand || "");
   layout.measure();
   $("phase-text").textContent = next.result || next.diverged ? "" : next.phase_text || "";
+  $("rules-in-force").textContent = next.rules_text || "";
+  // the Rules link opens the rules in the table's language at the section on the phase being played
+  if (next.rules_section) {
+    const query = new URLSearchParams({ lang: next.lang });
+    $("rules-link").href = `/rules/${next.game}?${query}#${encodeURIComponent(next.rules_section)}`;
+  }
   renderSeats($("seats"), next);
 
   const legal = next.seat >= 0 ? next.legal || [] : [];
@@ -129,7 +136,7 @@ function status() {
   else text = "";
   if (line.textContent !== text) line.textContent = text;
   line.classList.toggle("your-turn", yourTurn);
-  document.title = (yourTurn ? "● " : "") + baseTitle;
+  alerts.update(yourTurn);
 }
 
 function controls() {
@@ -140,6 +147,7 @@ function controls() {
   $("hint-btn").disabled = !canAct;
   $("leave-btn").hidden = !me || over || me.kind !== "human" || me.autoplay;
   $("takeback-btn").hidden = !me || over || !me.autoplay;
+  $("turn-alerts").hidden = !me || over;
   const spectator = Boolean(state) && state.seat < 0;
   $("spectator-note").hidden = !spectator;
   const own = tokensFor(gameId)[0];
