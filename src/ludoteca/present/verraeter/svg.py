@@ -241,8 +241,12 @@ def _estate(i: int, owner: int, kontor: bool, tr: Tr, seats: tuple[str, ...]) ->
     x, y = _slot(i)
     color, ink = SEAT_FILL[owner % len(SEAT_FILL)], SEAT_INK[owner % len(SEAT_INK)]
     side = tr("Kontor") if kontor else tr("Gutshof")
-    # the tab names the owner; the glyph (farmhouse or coins) and the tooltip say which side is up
-    label = seats[owner] if len(seats[owner]) <= 12 else seats[owner][:11] + "…"
+    # The tab names the owner (the glyph, farmhouse or coins, and the tooltip say which side is up). A long
+    # name loses its parenthesis first ("Orange (heuristic)" is Orange on the tab, in full in the tooltip).
+    name = seats[owner]
+    if len(name) > 12 and " (" in name:
+        name = name.split(" (", 1)[0]
+    label = name if len(name) <= 12 else name[:11] + "…"
     top = y + CARD_H - 12
     return (
         f'<g id="estate-{i}" class="estate {"kontor" if kontor else "gutshof"} seat-{owner}" '
