@@ -210,3 +210,21 @@ def test_a_fresh_game_renders_for_every_seat(players: int) -> None:
     for p in (*range(players), -1):
         parse(render_table(state.view(p)))
         parse(render_hand(state.view(p)))
+
+
+def test_the_hand_limit_note_is_wrapped_under_the_supply_cards() -> None:
+    """The note goes with the supply cards (the group the web page keeps together when it packs the hand),
+    in lines short enough for the width of the cards."""
+    notes = 0
+    for views in positions():
+        for view in views[:-1]:
+            root = parse(render_hand(view))
+            lines = [e for e in root.iter() if e.get("class") == "draw-note"]
+            if not lines:
+                continue
+            notes += 1
+            supply = next(e for e in root.iter() if e.get("class") == "supply-hand")
+            assert all(line in list(supply) for line in lines)
+            assert all(len(line.text or "") <= 46 for line in lines)
+            assert "hand limit" in " ".join(line.text or "" for line in lines)
+    assert notes > 0

@@ -316,6 +316,8 @@ def _gap(i: int, has_conflict: bool, tr: Tr) -> str:
 
 
 HAND_H = 166.0
+NOTE_CHARS, NOTE_LINE = 46, 18.0
+"""The hand-limit note under the supply cards: wrapped to their width, one line per 18 units of height."""
 
 
 def render_hand(view: VerraeterView, tr: Tr = same) -> str:
@@ -326,19 +328,25 @@ def render_hand(view: VerraeterView, tr: Tr = same) -> str:
     """
     if view.player < 0:
         return document(WIDTH, 1.0, [], "verraeter-hand empty", tr("Spectator: no cards of your own"))
-    body = [el("rect", x=0.0, y=0.0, width=WIDTH, height=HAND_H, fill=PAPER, class_="background")]
-    body.append(_supply_cards(view, tr))
-    body.append(_action_cards(view, tr))
+    note: list[str] = []
     if view.phase == "draw" and view.to_act == view.player and view.pending_draw:
-        note = tr(
-            "You may draw {draw}, but you hold {held} and the hand limit is {limit}: "
-            "discard first, or discard nothing and draw fewer."
-        ).format(draw=view.pending_draw, held=len(view.hand), limit=view.options.hand_limit)
-        body.append(text(24, HAND_H - 8, note, 12, bold=True, fill=CONFLICT_RED, class_="draw-note"))
-    return document(WIDTH, HAND_H, body, "verraeter-hand", tr("Your cards"))
+        note = wrap(
+            tr(
+                "You may draw {draw}, but you hold {held} and the hand limit is {limit}: "
+                "discard first, or discard nothing and draw fewer."
+            ).format(draw=view.pending_draw, held=len(view.hand), limit=view.options.hand_limit),
+            NOTE_CHARS,
+        )
+    height = HAND_H + NOTE_LINE * len(note)
+    body = [el("rect", x=0.0, y=0.0, width=WIDTH, height=height, fill=PAPER, class_="background")]
+    body.append(_supply_cards(view, tr, note))
+    body.append(_action_cards(view, tr))
+    return document(WIDTH, height, body, "verraeter-hand", tr("Your cards"))
 
 
-def _supply_cards(view: VerraeterView, tr: Tr) -> str:
+def _supply_cards(view: VerraeterView, tr: Tr, note: list[str]) -> str:
+    """The supply cards in hand, their count and total, and the hand-limit note (``note``'s lines) under
+    them: one group, which the web page keeps together when it packs the hand."""
     out = ['<g class="supply-hand">', text(24, 24, tr("Your supply cards"), 15, bold=True, fill=INK)]
     hand = view.hand
     pitch = min(62.0, 400.0 / max(1, len(hand)))
@@ -358,6 +366,8 @@ def _supply_cards(view: VerraeterView, tr: Tr) -> str:
         else tr("no supply cards")
     )
     out.append(text(24, 134 if hand else 56, summary, 14, fill=MUTED))
+    for k, line in enumerate(note):
+        out.append(text(24, HAND_H - 6 + NOTE_LINE * k, line, 14, bold=True, fill=CONFLICT_RED, class_="draw-note"))
     out.append("</g>")
     return "".join(out)
 
