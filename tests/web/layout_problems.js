@@ -56,6 +56,7 @@
     const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
     for (const text of svg.querySelectorAll("text")) {
       if (getComputedStyle(text).visibility === "hidden" || !text.textContent.trim()) continue;
+      if (text.getClientRects().length === 0) continue;
       const size = parseFloat(getComputedStyle(text).fontSize) * scale;
       if (size < minText - 0.01) problems.push(`SVG text "${text.textContent.slice(0, 30)}" at ${size.toFixed(1)} px`);
     }
@@ -72,6 +73,7 @@
       const inner = text.closest("g.estate, g.token, g.character-card");
       if (inner && inner !== group) continue; // checked in its own frame
       if (getComputedStyle(text).visibility === "hidden" || !text.textContent.trim()) continue;
+      if (text.getClientRects().length === 0) continue; // not drawn (an overview label at a large scale)
       const b = text.getBBox();
       framed += 1;
       if (b.x < f.x - 1 || b.x + b.width > f.x + f.width + 1) {

@@ -151,12 +151,15 @@ def test_zooming_in_shows_the_detail_and_the_page_still_does_not_scroll_sideways
         page = context.new_page()
         open_table(page, tables["verraeter"], "en")
         hidden = "() => document.querySelectorAll('#board svg text.too-small').length"
+        numbers = "() => document.querySelectorAll('#board .overview-label.shown').length"
         before = page.evaluate(hidden)
         assert before > 0  # the phone's overview leaves the small print out
+        assert page.evaluate(numbers) == 12  # and shows each landscape's number large instead
         for _ in range(3):
             page.tap("#zoom-in")
         page.wait_for_function("() => document.getElementById('board').dataset.zoom === '3'")
         assert page.evaluate(hidden) < before
+        assert page.evaluate(numbers) == 0  # the cards' own numbers are legible now
         assert page.evaluate(_PROBLEMS, MIN_TEXT) == []
         page.tap("#zoom-fit")
         page.wait_for_function("() => document.getElementById('board').dataset.zoom === '1'")

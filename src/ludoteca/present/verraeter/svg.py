@@ -218,6 +218,7 @@ def _landscape(
         out.append(el("circle", cx=cx, cy=y + 123, r=9.5, fill="#ffffff", stroke=INK, stroke_width=1.1))
         out.append(text(cx, y + 127.5, str(vp), 12, bold=True, fill=INK, text_anchor="middle", fit=17))
         out.append(text(cx, y + 143, "I" * (k + 1) if k < 3 else "IV", 7.5, fill=MUTED, text_anchor="middle"))
+    out.append(_overview_number(i, x, y))
     vp_text = "/".join(map(str, vps))
     caption = (
         tr("{number} {name} ({word}), {house} side up: {cp} CP; VP {vp} for one/two/three/four winners")
@@ -234,6 +235,23 @@ def _landscape(
     )  # fmt: skip
     out.append("</g>")
     return "".join(out)
+
+
+OVERVIEW_BELOW = 0.88
+"""The scale under which the card's own number (12.5 units) would be drawn under 11 px: there the web page
+shows the big number of :func:`_overview_number` instead (docs/web.md, "Screens")."""
+
+
+def _overview_number(i: int, x: float, y: float) -> str:
+    """The card's number, large on a white disc over its middle, for a board seen whole on a phone: hidden
+    (``display="none"``) unless the page shows it (``data-overview-below``: the scale it is shown under)."""
+    cx, cy = x + CARD_W / 2, y + 64
+    return (
+        f'<g class="overview-label" display="none" data-overview-below="{OVERVIEW_BELOW}">'
+        + el("circle", cx=cx, cy=cy, r=30, fill="#ffffff", fill_opacity=0.92, stroke=INK, stroke_width=2.5)
+        + text(cx, cy + 15, str(i + 1), 42, bold=True, fill=INK, text_anchor="middle")
+        + "</g>"
+    )
 
 
 def _estate(i: int, owner: int, kontor: bool, tr: Tr, seats: tuple[str, ...]) -> str:

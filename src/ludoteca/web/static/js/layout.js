@@ -5,7 +5,8 @@
 // fits them to the width of their column; the zoom buttons enlarge the board inside its own box, which
 // then scrolls both ways, so the page itself never scrolls sideways. SVG text that the current scale
 // would draw smaller than MIN_TEXT px is hidden (class "too-small") until the player zooms in: on a
-// phone the overview shows the pieces and the colours, the candidate buttons and tooltips give the words.
+// phone the overview shows the pieces, the colours and the large labels a presenter keeps for it (the
+// number of each Verräter landscape); the candidate buttons and tooltips give the words.
 
 import { t } from "./i18n.js";
 
@@ -28,6 +29,10 @@ export function markSmallText(holder) {
   for (const text of svg.querySelectorAll("text")) {
     const size = parseFloat(getComputedStyle(text).fontSize) * scale;
     text.classList.toggle("too-small", size < MIN_TEXT - 0.01);
+  }
+  // large labels a presenter keeps for a board seen whole (a card's number): shown under their scale
+  for (const label of svg.querySelectorAll("[data-overview-below]")) {
+    label.classList.toggle("shown", scale < parseFloat(label.dataset.overviewBelow));
   }
 }
 
