@@ -92,7 +92,7 @@ export function arrangeHand(holder) {
 
 /** The zoom buttons of the board, and the re-measuring of text when the board's scale changes. */
 export class BoardLayout {
-  constructor({ board, hand, zoomIn, zoomOut, zoomFit, dock, toggle }) {
+  constructor({ board, hand, zoomIn, zoomOut, zoomFit, dock, toggle, skip }) {
     this.board = board;
     this.hand = hand;
     this.level = 0;
@@ -105,6 +105,11 @@ export class BoardLayout {
     this.dock = dock;
     this.toggle = toggle;
     toggle.addEventListener("click", () => this.collapse(!dock.classList.contains("collapsed")));
+    // past the board's many targets in one step: Tab goes on from the dock (choices, then the hand)
+    skip.addEventListener("click", () => {
+      this.collapse(false);
+      dock.focus();
+    });
     if (typeof ResizeObserver === "function") {
       const observer = new ResizeObserver(() => this.measure());
       observer.observe(board);

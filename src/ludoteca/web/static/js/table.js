@@ -34,6 +34,7 @@ const layout = new BoardLayout({
   zoomFit: $("zoom-fit"),
   dock: $("dock"),
   toggle: $("dock-toggle"),
+  skip: $("skip-to-dock"),
 });
 const alerts = new TurnAlerts($("turn-alerts")); // title, sound, notification when your turn comes unseen
 const picker = new Picker({
