@@ -1,11 +1,13 @@
 """Screenshots of the web app for the docs: a Verräter table and a Kreta table in mid-game, and the lobby.
 
-    .venv/bin/python scripts/screenshots.py [--out docs/screenshots] [--lang en]
+    .venv/bin/python scripts/screenshots.py [--out DIR] [--lang en it fr de] [--screen phone laptop desktop]
 
 Starts a server in this process (a throwaway SQLite database, bots moving at once), creates the games
 through the lobby API, plays the human seat with seeded random legal moves over the table's WebSocket
 until the game is well under way, then opens the pages in headless Chromium (Debian's, as the browser
-tests use) and writes ``verraeter-table.png``, ``kreta-table.png`` and ``lobby.png``. The same seeds
+tests use) at each screen of ``VIEWPORTS`` and writes ``verraeter-table-SCREEN.png``, ``kreta-table-SCREEN.png``
+and ``lobby-SCREEN.png`` (``-LANG`` added for a language other than English): what the player sees
+first, the screen's size in CSS pixels (a phone's picture is not tripled). The same seeds
 give the same positions, so a re-take shows what changed in the pages, not in the games.
 """
 
@@ -36,7 +38,17 @@ from ludoteca.web.app import create_app
 from ludoteca.web.config import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
-VIEWPORT = {"width": 1400, "height": 900}
+VIEWPORTS: dict[str, dict[str, Any]] = {
+    "phone": {
+        "viewport": {"width": 390, "height": 844},
+        "is_mobile": True,
+        "has_touch": True,
+        "device_scale_factor": 3,
+    },
+    "laptop": {"viewport": {"width": 1366, "height": 768}, "device_scale_factor": 1},
+    "desktop": {"viewport": {"width": 1920, "height": 1080}, "device_scale_factor": 1},
+}
+"""The three screens the table page is laid out for (docs/web.md): a phone held upright, a laptop, a desktop."""
 StopWhen = Callable[[dict[str, Any], int], bool]
 
 
@@ -113,20 +125,34 @@ def shown(path: Path) -> str:
     return str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
 
 
+def shrink(path: Path) -> None:
+    """Re-save a screenshot with 256 colours (a page is flat colour: a quarter of the bytes, the same look),
+    if Pillow is there (the analysis extra brings it)."""
+    try:
+        from PIL import Image
+    except ImportError:
+        return
+    with Image.open(path) as shot:
+        flat = shot.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    flat.save(path, optimize=True)
+
+
 def table_shot(page: Page, base: str, game: dict[str, Any], lang: str, path: Path) -> None:
-    """The table page of seat 0, once its choices are offered: the whole page, as tall as it is."""
+    """The table page of seat 0, once its choices are offered: the screen as the player first sees it."""
     page.goto(f"{base}/g/{game['id']}?lang={lang}#t={game['seats'][0]['token']}")
     page.wait_for_selector('#connection[data-state="open"]')
     page.wait_for_selector("#candidates button, .clickable[data-target]")
     page.mouse.move(0, 0)
-    page.screenshot(path=str(path), full_page=True)  # the whole table, the seat's hand included
+    page.screenshot(path=str(path), scale="css")
+    shrink(path)
     print(f"wrote {shown(path)}")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
-    parser.add_argument("--lang", default="en", choices=["en", "it", "fr", "de"])
+    parser.add_argument("--lang", nargs="+", default=["en"], choices=["en", "it", "fr", "de"])
+    parser.add_argument("--screen", nargs="+", default=list(VIEWPORTS), choices=list(VIEWPORTS))
     args = parser.parse_args(argv)
     chromium = shutil.which("chromium")
     if chromium is None:
@@ -145,14 +171,20 @@ def main(argv: list[str] | None = None) -> int:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
             try:
-                page = browser.new_context(viewport=VIEWPORT, device_scale_factor=1).new_page()  # type: ignore[arg-type]
-                table_shot(page, base, verraeter, args.lang, out / "verraeter-table.png")
-                table_shot(page, base, kreta, args.lang, out / "kreta-table.png")
-                # the lobby last, so "your games" lists the two tables this browser has just visited
-                page.goto(f"{base}/?lang={args.lang}")
-                page.wait_for_selector("#my-games li")
-                page.screenshot(path=str(out / "lobby.png"))
-                print(f"wrote {shown(out / 'lobby.png')}")
+                for screen in args.screen:
+                    context = browser.new_context(**VIEWPORTS[screen])
+                    page = context.new_page()
+                    for lang in args.lang:
+                        suffix = f"{screen}" if lang == "en" else f"{screen}-{lang}"
+                        table_shot(page, base, verraeter, lang, out / f"verraeter-table-{suffix}.png")
+                        table_shot(page, base, kreta, lang, out / f"kreta-table-{suffix}.png")
+                        # the lobby last, so "your games" lists the two tables this browser has just visited
+                        page.goto(f"{base}/?lang={lang}")
+                        page.wait_for_selector("#my-games li")
+                        page.screenshot(path=str(out / f"lobby-{suffix}.png"), scale="css")
+                        shrink(out / f"lobby-{suffix}.png")
+                        print(f"wrote {shown(out / f'lobby-{suffix}.png')}")
+                    context.close()
             finally:
                 browser.close()
     return 0

@@ -14,6 +14,7 @@ from ludoteca import games
 from ludoteca.kreta import load_board
 from ludoteca.kreta.view import KretaView
 from ludoteca.present.kreta.svg import TILE_STYLE, render_svg
+from ludoteca.present.kreta.svg_hand import render_hand
 
 GAMES = ((2, 1), (3, 2), (4, 3))
 """Player count and seed of the random games the tests walk through."""
@@ -158,3 +159,24 @@ def test_every_english_word_goes_through_tr() -> None:
 
 def test_the_bare_board_has_no_targets() -> None:
     assert not targets(parse(render_svg(load_board())))
+
+
+def test_a_seats_hand_holds_its_own_cards_clickable_only_while_it_plays_one() -> None:
+    """The dock's hand (``svg_hand``): the seat's cards in hand and played, its ``card:NAME`` targets the
+    very ones the panel offers that seat, and nothing for a spectator."""
+    for views in positions()[::7]:
+        assert render_hand(views[-1]) is None
+        for view in views[:-1]:
+            hand = render_hand(view)
+            assert hand is not None
+            root = ElementTree.fromstring(hand.encode("utf-8"))
+            cards = {e.get("data-card") for e in root.iter() if e.get("data-card")}
+            assert cards == set(view.hands[view.player]) | set(view.played[view.player])
+            mine = Counter(e.get("data-target") for e in root.iter() if e.get("data-target"))
+            board = ElementTree.fromstring(render_svg(view.board, view).encode("utf-8"))
+            offered = Counter(
+                e.get("data-target")
+                for e in board.iter()
+                if (e.get("data-target") or "").startswith("card:") and e.get("data-seat") == str(view.player)
+            )
+            assert mine == offered

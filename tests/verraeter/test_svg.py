@@ -162,6 +162,22 @@ def test_names_are_escaped_and_shown() -> None:
         assert name in text
 
 
+def test_an_estate_tab_names_its_owner_short_and_in_full_in_its_tooltip() -> None:
+    """A generated bot name is too long for the tab under a card: the tab drops the parenthesis, the
+    tooltip keeps the whole name (and the seat's shape stands beside it, for colour-blind players)."""
+    view = next(v[-1] for v in positions() if any(land.estate_owner >= 0 for land in v[-1].ring))
+    names = [f"{colour} (heuristic)" for colour in ("Brown", "Blue", "Green", "Orange")][: view.num_players]
+    root = parse(render_table(view, names))
+    estates = [e for e in root.iter() if (e.get("class") or "").startswith("estate ")]
+    assert estates
+    for estate in estates:
+        owner = names[int(estate.get("data-seat"))]
+        shown = [t.text for t in estate.iter() if t.tag.endswith("text")]
+        assert shown == [owner.split(" (")[0]]
+        assert owner in "".join(t.text or "" for t in estate.iter() if t.tag.endswith("title"))
+        assert any("seat-mark" in (e.get("class") or "") for e in estate.iter())
+
+
 def mark(english: str) -> str:
     """A stand-in translation that marks every word, so a line broken in two stays marked."""
     return " ".join("§" + word for word in english.split(" "))
@@ -194,3 +210,21 @@ def test_a_fresh_game_renders_for_every_seat(players: int) -> None:
     for p in (*range(players), -1):
         parse(render_table(state.view(p)))
         parse(render_hand(state.view(p)))
+
+
+def test_the_hand_limit_note_is_wrapped_under_the_supply_cards() -> None:
+    """The note goes with the supply cards (the group the web page keeps together when it packs the hand),
+    in lines short enough for the width of the cards."""
+    notes = 0
+    for views in positions():
+        for view in views[:-1]:
+            root = parse(render_hand(view))
+            lines = [e for e in root.iter() if e.get("class") == "draw-note"]
+            if not lines:
+                continue
+            notes += 1
+            supply = next(e for e in root.iter() if e.get("class") == "supply-hand")
+            assert all(line in list(supply) for line in lines)
+            assert all(len(line.text or "") <= 46 for line in lines)
+            assert "hand limit" in " ".join(line.text or "" for line in lines)
+    assert notes > 0

@@ -100,7 +100,8 @@ def test_kreta_between_two_browsers_each_acting_only_on_its_turn(base: str, brow
 
     first, second = pages[0].snapshot(), pages[1].snapshot()
     assert first.table() == second.table() and first.log == second.log
-    assert first.hand is None and first.board is not None and "data-target" in first.board
+    assert first.board is not None and "data-target" in first.board
+    assert first.hand is not None and "kreta-hand" in first.hand  # the seat's character cards, in its dock
 
     for table in pages.values():
         table.page.click("#leave-btn")

@@ -122,3 +122,30 @@ def player_rules(package: str, tr: Translator, figures: Mapping[str, Callable[[T
         return f"```figure {match['caption'].strip()}\n{svg}\n```"
 
     return FIGURE.sub(figure, source)
+
+
+SEAT_SHAPES = ("circle", "square", "triangle", "diamond")
+"""Each seat's shape, drawn beside or on its colour wherever a seat is shown (board, seat list, end
+screen): two seats whose colours a colour-blind player cannot tell apart still differ in shape."""
+
+
+def seat_mark(seat: int, cx: float, cy: float, r: float, fill: str, stroke: str = "#111111") -> str:
+    """The seat's shape (:data:`SEAT_SHAPES`) centred on ``cx, cy`` within radius ``r``, as SVG."""
+    shape = SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+    paint = f'fill="{fill}" stroke="{stroke}" stroke-width="{_n(max(0.8, r / 6))}" class="seat-mark {shape}"'
+    if shape == "circle":
+        return f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r * 0.9)}" {paint}/>'
+    if shape == "square":
+        k = r * 0.8
+        return f'<rect x="{_n(cx - k)}" y="{_n(cy - k)}" width="{_n(2 * k)}" height="{_n(2 * k)}" {paint}/>'
+    points: tuple[tuple[float, float], ...]
+    if shape == "triangle":
+        points = ((cx, cy - r), (cx + r * 0.95, cy + r * 0.75), (cx - r * 0.95, cy + r * 0.75))
+    else:
+        points = ((cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy))
+    return f'<polygon points="{" ".join(f"{_n(x)},{_n(y)}" for x, y in points)}" {paint}/>'
+
+
+def _n(value: float) -> str:
+    text = f"{value:.1f}"
+    return text[:-2] if text.endswith(".0") else text

@@ -13,7 +13,7 @@ from ludoteca.kreta.view import KretaView
 from ludoteca.present import common
 from ludoteca.present.i18n import Translator
 
-from . import svg, svg_figures, targets, words
+from . import svg, svg_figures, svg_hand, targets, words
 
 
 class KretaPresenter:
@@ -44,7 +44,7 @@ class KretaPresenter:
         return svg.render_svg(load_board(options.board), tr=tr)
 
     def private_svg(self, view: KretaView, tr: Translator) -> str | None:
-        return None  # Kreta has no private cards: every seat sees the same table
+        return svg_hand.render_hand(view, tr)  # public cards, pinned in the dock within the player's reach
 
     def targets(self, view: KretaView, action: Action) -> list[str]:
         return targets.targets(action)

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
 from ludoteca.kreta.board import Board, Point, Province
-from ludoteca.present.common import seat_name
+from ludoteca.present.common import seat_mark, seat_name
 
 from .svg_draw import CARD_LETTERS, FONT, TILE_STYLE, Tr, num, same, tile_words
 from .svg_panel import panel_height, render_panel
@@ -126,7 +126,8 @@ def render_svg(
     for n in board.nodes:
         assert n.at is not None
         owner = _fort_owner(view, n.number)
-        out.append(_node(n.number, n.at, owner, colors, n.number == next_node, n.number == after_node, clicks))
+        name = tr("node %(number)d") % {"number": n.number} if clicks else None
+        out.append(_node(n.number, n.at, owner, colors, n.number == next_node, n.number == after_node, name))
     out.append("</g>")
     if view is not None:
         out.append(_pieces(board, view, colors, tr))
@@ -197,7 +198,10 @@ def _province(p: Province, scoring: bool, clicks: bool) -> str:
     return (
         f'<g id={quoteattr("province-" + p.id)} class="{classes}{" target" if clicks else ""}" '
         f"data-province={quoteattr(p.id)}{target}>"
-        f'<polygon points="{_pts(p.outline)}" fill="{FILL[p.kind]}"/></g>'
+        f'<polygon points="{_pts(p.outline)}" fill="{FILL[p.kind]}"/>'
+        # a clickable province is named by its title (the page's accessible name for the target)
+        + (f"<title>{escape(p.name)}</title>" if clicks else "")
+        + "</g>"
     )
 
 
@@ -223,7 +227,7 @@ def _label(p: Province, view: KretaView | None, tr: Tr) -> str:
     x, y = _anchor(p)
     parts = [f'<g class="label" data-province={quoteattr(p.id)}>']
     parts.append(
-        f'<text x="{_n(x)}" y="{_n(y - 5)}" font-size="11.5" font-weight="bold" text-anchor="middle" '
+        f'<text x="{_n(x)}" y="{_n(y - 5)}" font-size="13" font-weight="bold" text-anchor="middle" '
         f'fill="#2b1d0e" stroke="#fffaf0" stroke-width="3" paint-order="stroke" stroke-linejoin="round">'
         f"{escape(p.name)}</text>"
     )
@@ -274,13 +278,17 @@ def _ship(x: float, y: float, seat: int, color: str, pid: str) -> str:
         f'<g class="piece ship seat-{seat} target" data-seat="{seat}" data-province={quoteattr(pid)} '
         f"data-target={quoteattr('port:' + pid)}>"
         f'<path d="{hull}" fill="{color}" stroke="#111" stroke-width="0.9"/>'
-        f'<path d="{sail}" fill="#fffdf5" stroke="#111" stroke-width="0.8"/></g>'
+        f'<path d="{sail}" fill="#fffdf5" stroke="#111" stroke-width="0.8"/>'
+        + seat_mark(seat, x - 4, y - 6, 3.2, color, "#111111")
+        + "</g>"
     )
 
 
 def _node(
-    number: int, at: Point, owner: int | None, colors: Sequence[str], is_next: bool, is_after: bool, clicks: bool
+    number: int, at: Point, owner: int | None, colors: Sequence[str], is_next: bool, is_after: bool, name: str | None
 ) -> str:
+    """A node (a fort on it if built); ``name`` given when it can be clicked: its title, the target's name."""
+    clicks = name is not None
     x, y = at
     classes = "node" + (" next" if is_next else "") + (" after" if is_after else "") + (" target" if clicks else "")
     target = f' data-target="node:{number}"' if clicks else ""
@@ -295,8 +303,8 @@ def _node(
         )
     if owner is None:
         parts.append(
-            f'<circle cx="{_n(x)}" cy="{_n(y)}" r="8.5" fill="#ffffff" stroke="#3b2f1e" stroke-width="1.3"/>'
-            f'<text x="{_n(x)}" y="{_n(y + 3.3)}" font-size="9" font-weight="bold" text-anchor="middle" '
+            f'<circle cx="{_n(x)}" cy="{_n(y)}" r="10" fill="#ffffff" stroke="#3b2f1e" stroke-width="1.3"/>'
+            f'<text x="{_n(x)}" y="{_n(y + 4.2)}" font-size="12" font-weight="bold" text-anchor="middle" '
             f'fill="#3b2f1e">{number}</text>'
         )
     else:
@@ -308,10 +316,13 @@ def _node(
         )
         parts.append(
             f'<g class="piece fort seat-{owner}" data-seat="{owner}" data-node="{number}">'
-            f'<path d="{d}" fill="{colors[owner]}" stroke="#111" stroke-width="1.1"/></g>'
-            f'<text x="{_n(x)}" y="{_n(y + 5.5)}" font-size="9" font-weight="bold" text-anchor="middle" '
+            f'<path d="{d}" fill="{colors[owner]}" stroke="#111" stroke-width="1.1"/>'
+            f"{seat_mark(owner, x + 10, y - 11, 4.5, colors[owner])}</g>"
+            f'<text x="{_n(x)}" y="{_n(y + 6)}" font-size="12" font-weight="bold" text-anchor="middle" '
             f'fill="#ffffff" stroke="#111" stroke-width="2" paint-order="stroke">{number}</text>'
         )
+    if name is not None:
+        parts.append(f"<title>{escape(name)}</title>")
     parts.append("</g>")
     return "".join(parts)
 
@@ -360,6 +371,10 @@ def _pieces(board: Board, view: KretaView, colors: Sequence[str], tr: Tr) -> str
     return "".join(out)
 
 
+MARK_W = 10.0
+"""Room for the seat's shape at the left of its chip (colour-blind players tell seats apart by it)."""
+
+
 class _Chip:
     """Draws one seat's pieces in one province at a given place (left, middle line)."""
 
@@ -368,12 +383,13 @@ class _Chip:
 
     def __call__(self, left: float, mid: float) -> str:
         out = [f'<g class="chip seat-{self.seat}" data-seat="{self.seat}" data-province={quoteattr(self.pid)}>']
-        width = sum(w for _, w in self.parts) + 4
+        width = sum(w for _, w in self.parts) + 4 + MARK_W
         out.append(
             f'<rect x="{_n(left)}" y="{_n(mid - 7)}" width="{_n(width)}" height="14" rx="4" fill="#fffaf0" '
             f'fill-opacity="0.8" stroke="{self.color}" stroke-width="1.2"/>'
         )
-        cx = left + 2
+        out.append(seat_mark(self.seat, left + 6, mid, 4, self.color))
+        cx = left + 2 + MARK_W
         for kind, w in self.parts:
             out.append(_glyph(kind, cx, mid, self.seat, self.pid, self.color, self.tr))
             cx += w
@@ -387,11 +403,11 @@ def _chip(seat: int, view: KretaView, p: Province, color: str, tr: Tr) -> tuple[
         parts.append(("abbot", 11.0))
     villagers, villages = view.villagers[seat][p.index], view.villages[seat][p.index]
     if villagers:
-        parts.append((f"villager:{villagers}", 17.0))
+        parts.append((f"villager:{villagers}", 19.0))
     if villages:
-        parts.append((f"village:{villages}", 19.0))
+        parts.append((f"village:{villages}", 21.0))
     chip = _Chip(parts, seat, p.id, color, tr)
-    return sum(w for _, w in parts) + 4, chip
+    return sum(w for _, w in parts) + 4 + MARK_W, chip
 
 
 def _glyph(kind: str, left: float, mid: float, seat: int, pid: str, color: str, tr: Tr) -> str:
@@ -406,7 +422,7 @@ def _glyph(kind: str, left: float, mid: float, seat: int, pid: str, color: str, 
             f'<path d="M{_n(x)},{_n(mid - 2.5)} V{_n(mid + 3)} M{_n(x - 2)},{_n(mid)} H{_n(x + 2)}" '
             f'stroke="#fff" stroke-width="1.1"/><title>{escape(tr("abbot"))}</title></g>'
         )
-    text = f'<text x="{{x}}" y="{_n(mid + 3.4)}" font-size="9" font-weight="bold" fill="#111">{count}</text>'
+    text = f'<text x="{{x}}" y="{_n(mid + 4.2)}" font-size="12" font-weight="bold" fill="#111">{count}</text>'
     if name == "villager":
         x = left + 4.5
         return (
@@ -445,9 +461,9 @@ def _movement(board: Board, view: KretaView, colors: Sequence[str]) -> str:
         kind = "left" if after < before else "reached"
         out.append(
             f'<g class="move-change {kind}" data-province={quoteattr(p.id)} data-before="{before}" data-now="{after}">'
-            f'<rect x="{_n(x - 17)}" y="{_n(y - 32)}" width="34" height="15" rx="7.5" fill="#ffffff" '
+            f'<rect x="{_n(x - 21)}" y="{_n(y - 34)}" width="42" height="17" rx="8.5" fill="#ffffff" '
             f'stroke="{colors[seat]}" stroke-width="2" stroke-dasharray="{"3 2" if kind == "left" else "none"}"/>'
-            f'<text x="{_n(x)}" y="{_n(y - 21)}" font-size="10" font-weight="bold" text-anchor="middle" '
+            f'<text x="{_n(x)}" y="{_n(y - 21.5)}" font-size="12" font-weight="bold" text-anchor="middle" '
             f'fill="#2b1d0e">{before}→{after}</text></g>'
         )
     out.append("</g>")

@@ -14,7 +14,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from ludoteca.kreta.components import CARDS, SUPPLY
 from ludoteca.kreta.view import KretaView
-from ludoteca.present.common import seat_name
+from ludoteca.present.common import seat_mark, seat_name
 
 from .svg_draw import CARD_COLORS, TILE_STYLE, Tr, approx_width, card_words, num, squeeze, tile_words
 
@@ -55,7 +55,7 @@ def _fort_row(view: KretaView, tr: Tr) -> str:
     x = max(100.0, 16 + approx_width(heading, 12, True) + 12)
     out = [
         f'<text x="16" y="20" font-size="12" font-weight="bold" fill="{INK}">{escape(heading)}</text>'
-        f'<text x="{num(x)}" y="20" font-size="11" fill="{INK}"{squeeze(scorings, 11, STATUS_X - 16 - x)}>'
+        f'<text x="{num(x)}" y="20" font-size="12" fill="{INK}"{squeeze(scorings, 12, STATUS_X - 16 - x)}>'
         f"{escape(scorings)}</text>"
     ]
     up = [i for i, n in enumerate(view.fort_row) if i >= view.scorings and n is not None]
@@ -102,10 +102,10 @@ def _fort_row(view: KretaView, tr: Tr) -> str:
     first, then = tr("scores next"), tr("then")
     out.append(
         f'<rect x="{legend}" y="32" width="14" height="10" rx="2" fill="#fffdf6" stroke="#d99a00" stroke-width="2.5"/>'
-        f'<text x="{legend + 20}" y="41" font-size="10" fill="{INK}"{squeeze(first, 10, room)}>{escape(first)}</text>'
+        f'<text x="{legend + 20}" y="41" font-size="12" fill="{INK}"{squeeze(first, 12, room)}>{escape(first)}</text>'
         f'<rect x="{legend}" y="52" width="14" height="10" rx="2" fill="#fffdf6" stroke="#d99a00" '
         f'stroke-width="2" stroke-dasharray="3 2"/>'
-        f'<text x="{legend + 20}" y="61" font-size="10" fill="{INK}"{squeeze(then, 10, room)}>{escape(then)}</text>'
+        f'<text x="{legend + 20}" y="61" font-size="12" fill="{INK}"{squeeze(then, 12, room)}>{escape(then)}</text>'
     )
     return "".join(out)
 
@@ -133,7 +133,7 @@ def _status(view: KretaView, names: Sequence[str], width: float, tr: Tr) -> str:
         detail = tr("Replace puts it under the pile and turns up the pile's top card.")
     if detail:
         out.append(
-            f'<text class="status-detail" x="{x}" y="40" font-size="11" fill="{INK}"{squeeze(detail, 11, room)}>'
+            f'<text class="status-detail" x="{x}" y="40" font-size="12" fill="{INK}"{squeeze(detail, 12, room)}>'
             f"{escape(detail)}</text>"
         )
     return "".join(out)
@@ -152,9 +152,8 @@ def _seat(
         province=view.province_vp[seat], tiles=view.tile_vp[seat]
     )
     out.append(
-        f'<rect x="16" y="{num(y + 4)}" width="14" height="14" rx="3" fill="{colors[seat]}" stroke="#111" '
-        'stroke-width="0.8"/>'
-        f'<text x="36" y="{num(y + 15)}" font-size="12" font-weight="bold" fill="{INK}">'
+        seat_mark(seat, 23, y + 11, 7.5, colors[seat])
+        + f'<text x="36" y="{num(y + 15)}" font-size="12" font-weight="bold" fill="{INK}">'
         f"{escape(seat_name(names, seat, tr))}</text>"
         f'<g><text class="score" x="202" y="{num(y + 15)}" font-size="12" font-weight="bold" text-anchor="end" '
         f'fill="{INK}">{escape(tr("{vp} VP").format(vp=view.scores[seat]))}</text>'
@@ -183,7 +182,7 @@ def _cards(view: KretaView, seat: int, y: float, tr: Tr) -> str:
         classes = f"character-card {card} {state}" + (" target" if target else "")
         fill, ink, dash = ("#fffdf6", INK, "") if in_hand else ("#e3dccb", "#8a8170", ' stroke-dasharray="3 2"')
         name = words[card]
-        fit = squeeze(name, 9.5, CARD_W - 12, True)
+        fit = squeeze(name, 12, CARD_W - 12, True)
         tip = name if in_hand else tr("{card} (played)").format(card=name)
         out.append(
             f'<g id="card-{seat}-{card}" class="{classes}" data-seat="{seat}" data-card="{card}"{target}>'
@@ -191,7 +190,7 @@ def _cards(view: KretaView, seat: int, y: float, tr: Tr) -> str:
             f'stroke="#3b2f1e" stroke-width="0.9"{dash}/>'
             f'<rect x="{num(x + 1)}" y="{num(y + 2)}" width="5" height="18" rx="1.5" fill="{CARD_COLORS[card]}"'
             f"{' opacity=' + quoteattr('0.4') if not in_hand else ''}/>"
-            f'<text x="{num(x + 9)}" y="{num(y + 15)}" font-size="9.5" font-weight="bold" fill="{ink}"{fit}>'
+            f'<text x="{num(x + 9)}" y="{num(y + 15)}" font-size="12" font-weight="bold" fill="{ink}"{fit}>'
             f"{escape(name)}</text><title>{escape(tip)}</title></g>"
         )
     return "".join(out)
@@ -201,7 +200,7 @@ def _tiles(tiles: Sequence[str], x: float, y: float, tr: Tr) -> str:
     """Harvested farm tiles as chips with counts."""
     words = tile_words(tr)
     if not tiles:
-        return f'<text x="{num(x)}" y="{num(y + 15)}" font-size="10" fill="{MUTED}">{escape(tr("no tiles"))}</text>'
+        return f'<text x="{num(x)}" y="{num(y + 15)}" font-size="12" fill="{MUTED}">{escape(tr("no tiles"))}</text>'
     out = ['<g class="tiles">']
     for kind in dict.fromkeys(tiles):
         letters, fill, ink = TILE_STYLE.get(kind, (kind[:2].title(), "#dddddd", "#000000"))
@@ -210,7 +209,7 @@ def _tiles(tiles: Sequence[str], x: float, y: float, tr: Tr) -> str:
             f'fill="{fill}" stroke="#3b2f1e" stroke-width="0.8"/>'
             f'<text x="{num(x + 8.5)}" y="{num(y + 14.5)}" font-size="8.5" font-weight="bold" text-anchor="middle" '
             f'fill="{ink}">{escape(letters)}</text>'
-            f'<text x="{num(x + 20)}" y="{num(y + 15)}" font-size="10" fill="{INK}">×{tiles.count(kind)}</text>'
+            f'<text x="{num(x + 20)}" y="{num(y + 15)}" font-size="12" fill="{INK}">×{tiles.count(kind)}</text>'
             f"<title>{escape(words.get(kind, kind))}</title></g>"
         )
         x += 34
@@ -231,7 +230,7 @@ def _reserve(view: KretaView, seat: int, color: str, x: float, y: float, tr: Tr)
     mid = y + 11
     for kind, count, meaning in left:
         out.append(f'<g class="reserve-{kind}" data-count="{count}">{_icon(kind, x + 5, mid, color)}')
-        out.append(f'<text x="{num(x + 12)}" y="{num(mid + 4)}" font-size="10" fill="{INK}">{count}</text>')
+        out.append(f'<text x="{num(x + 12)}" y="{num(mid + 4)}" font-size="12" fill="{INK}">{count}</text>')
         out.append(f"<title>{escape(meaning)}: {count}</title></g>")
         x += 30
     out.append("</g>")

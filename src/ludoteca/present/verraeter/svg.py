@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from ludoteca.present.common import seat_mark
 from ludoteca.verraeter.components import LANDSCAPE_NAMES, RING_SIZE
 from ludoteca.verraeter.options import LandscapeTable
 from ludoteca.verraeter.view import Landscape, VerraeterView
@@ -190,18 +191,18 @@ def _landscape(
     out.append(text(x + 19, y + 23.5, str(i + 1), 12.5, bold=True, fill=INK, text_anchor="middle"))
     out.append(text(x + 9, y + 71, LANDSCAPE_NAMES[land.kind], 15, bold=True, fill=INK, fit=CARD_W - 52))
     if words[land.kind].casefold() != LANDSCAPE_NAMES[land.kind].casefold():  # a German table needs no gloss
-        out.append(text(x + 9, y + 86, words[land.kind], 10.5, fill=MUTED, font_style="italic", fit=CARD_W - 52))
+        out.append(text(x + 9, y + 87, words[land.kind], 12, fill=MUTED, font_style="italic", fit=CARD_W - 52))
     out.append(house_mark(house, x + CARD_W - 25, y + 73, 15))
     out.append(
         text(
             x + CARD_W - 25,
             y + 103,
             houses[house],
-            10.5,
+            12,
             bold=True,
             fill=HOUSE_INK[house],
             text_anchor="middle",
-            fit=46,
+            fit=42,
         )
     )
     # conflict points in a square, victory points in circles for I, II, III (IV) winners, as printed
@@ -215,8 +216,9 @@ def _landscape(
     for k, vp in enumerate(vps):
         cx = left + k * step
         out.append(el("circle", cx=cx, cy=y + 123, r=9.5, fill="#ffffff", stroke=INK, stroke_width=1.1))
-        out.append(text(cx, y + 127, str(vp), 10.5, bold=True, fill=INK, text_anchor="middle"))
+        out.append(text(cx, y + 127.5, str(vp), 12, bold=True, fill=INK, text_anchor="middle", fit=17))
         out.append(text(cx, y + 143, "I" * (k + 1) if k < 3 else "IV", 7.5, fill=MUTED, text_anchor="middle"))
+    out.append(_overview_number(i, x, y))
     vp_text = "/".join(map(str, vps))
     caption = (
         tr("{number} {name} ({word}), {house} side up: {cp} CP; VP {vp} for one/two/three/four winners")
@@ -235,14 +237,34 @@ def _landscape(
     return "".join(out)
 
 
+OVERVIEW_BELOW = 0.88
+"""The scale under which the card's own number (12.5 units) would be drawn under 11 px: there the web page
+shows the big number of :func:`_overview_number` instead (docs/web.md, "Screens")."""
+
+
+def _overview_number(i: int, x: float, y: float) -> str:
+    """The card's number, large on a white disc over its middle, for a board seen whole on a phone: hidden
+    (``display="none"``) unless the page shows it (``data-overview-below``: the scale it is shown under)."""
+    cx, cy = x + CARD_W / 2, y + 64
+    return (
+        f'<g class="overview-label" display="none" data-overview-below="{OVERVIEW_BELOW}">'
+        + el("circle", cx=cx, cy=cy, r=30, fill="#ffffff", fill_opacity=0.92, stroke=INK, stroke_width=2.5)
+        + text(cx, cy + 15, str(i + 1), 42, bold=True, fill=INK, text_anchor="middle")
+        + "</g>"
+    )
+
+
 def _estate(i: int, owner: int, kontor: bool, tr: Tr, seats: tuple[str, ...]) -> str:
     """The estate card under landscape ``i``: a tab in the owner's colour, Gutshof or Kontor side."""
     x, y = _slot(i)
     color, ink = SEAT_FILL[owner % len(SEAT_FILL)], SEAT_INK[owner % len(SEAT_INK)]
     side = tr("Kontor") if kontor else tr("Gutshof")
-    room = max(0, 14 - len(side))
-    name = seats[owner] if len(seats[owner]) <= room else seats[owner][: max(0, room - 1)] + "…"
-    label = f"{side} · {name}" if room > 2 else side
+    # The tab names the owner (the glyph, farmhouse or coins, and the tooltip say which side is up). A long
+    # name loses its parenthesis first ("Orange (heuristic)" is Orange on the tab, in full in the tooltip).
+    name = seats[owner]
+    if len(name) > 12 and " (" in name:
+        name = name.split(" (", 1)[0]
+    label = name if len(name) <= 12 else name[:11] + "…"
     top = y + CARD_H - 12
     return (
         f'<g id="estate-{i}" class="estate {"kontor" if kontor else "gutshof"} seat-{owner}" '
@@ -259,8 +281,9 @@ def _estate(i: int, owner: int, kontor: bool, tr: Tr, seats: tuple[str, ...]) ->
             stroke_width=2.2,
         )
         + estate_glyph(kontor, x + 11, y + CARD_H + TAB - 3, "#ffffff" if kontor else color)
+        + seat_mark(owner, x + 33, y + CARD_H + TAB - 9.5, 6, color, "#ffffff" if kontor else ink)
         + text(
-            x + 28, y + CARD_H + TAB - 6, label, 10, bold=True, fill="#ffffff" if kontor else ink, fit=CARD_W - 38,
+            x + 43, y + CARD_H + TAB - 5.5, label, 12, bold=True, fill="#ffffff" if kontor else ink, fit=CARD_W - 53,
             stroke=ink if kontor else None, stroke_width=0.4 if kontor else None,
         )
         + title(tr("{side} of {seat}").format(side=side, seat=seats[owner]))
@@ -311,6 +334,8 @@ def _gap(i: int, has_conflict: bool, tr: Tr) -> str:
 
 
 HAND_H = 166.0
+NOTE_CHARS, NOTE_LINE = 46, 18.0
+"""The hand-limit note under the supply cards: wrapped to their width, one line per 18 units of height."""
 
 
 def render_hand(view: VerraeterView, tr: Tr = same) -> str:
@@ -321,20 +346,26 @@ def render_hand(view: VerraeterView, tr: Tr = same) -> str:
     """
     if view.player < 0:
         return document(WIDTH, 1.0, [], "verraeter-hand empty", tr("Spectator: no cards of your own"))
-    body = [el("rect", x=0.0, y=0.0, width=WIDTH, height=HAND_H, fill=PAPER, class_="background")]
-    body.append(_supply_cards(view, tr))
-    body.append(_action_cards(view, tr))
+    note: list[str] = []
     if view.phase == "draw" and view.to_act == view.player and view.pending_draw:
-        note = tr(
-            "You may draw {draw}, but you hold {held} and the hand limit is {limit}: "
-            "discard first, or discard nothing and draw fewer."
-        ).format(draw=view.pending_draw, held=len(view.hand), limit=view.options.hand_limit)
-        body.append(text(24, HAND_H - 10, note, 12, bold=True, fill=CONFLICT_RED, class_="draw-note"))
-    return document(WIDTH, HAND_H, body, "verraeter-hand", tr("Your cards"))
+        note = wrap(
+            tr(
+                "You may draw {draw}, but you hold {held} and the hand limit is {limit}: "
+                "discard first, or discard nothing and draw fewer."
+            ).format(draw=view.pending_draw, held=len(view.hand), limit=view.options.hand_limit),
+            NOTE_CHARS,
+        )
+    height = HAND_H + NOTE_LINE * len(note)
+    body = [el("rect", x=0.0, y=0.0, width=WIDTH, height=height, fill=PAPER, class_="background")]
+    body.append(_supply_cards(view, tr, note))
+    body.append(_action_cards(view, tr))
+    return document(WIDTH, height, body, "verraeter-hand", tr("Your cards"))
 
 
-def _supply_cards(view: VerraeterView, tr: Tr) -> str:
-    out = ['<g class="supply-hand">', text(24, 24, tr("Your supply cards"), 13, bold=True, fill=INK)]
+def _supply_cards(view: VerraeterView, tr: Tr, note: list[str]) -> str:
+    """The supply cards in hand, their count and total, and the hand-limit note (``note``'s lines) under
+    them: one group, which the web page keeps together when it packs the hand."""
+    out = ['<g class="supply-hand">', text(24, 24, tr("Your supply cards"), 15, bold=True, fill=INK)]
     hand = view.hand
     pitch = min(62.0, 400.0 / max(1, len(hand)))
     for k, value in enumerate(hand):
@@ -342,9 +373,8 @@ def _supply_cards(view: VerraeterView, tr: Tr) -> str:
         out.append(
             f'<g id="hand-card-{k}" class="supply-card target" data-target="hand:{value}" data-value="{value}">'
             + el("rect", x=x, y=34.0, width=54, height=78, rx=6, fill="#ffffff", stroke=INK, stroke_width=1.4)
-            + text(x + 7, 50, str(value), 11, bold=True, fill=MUTED)
-            + text(x + 27, 85, str(value), 28, bold=True, fill=INK, text_anchor="middle")
-            + text(x + 27, 104, tr("CP"), 9, fill=MUTED, text_anchor="middle")
+            + text(x + 27, 84, str(value), 30, bold=True, fill=INK, text_anchor="middle")
+            + text(x + 27, 105, tr("CP"), 14, fill=MUTED, text_anchor="middle")
             + title(tr("supply card worth {value} CP").format(value=value))
             + "</g>"
         )
@@ -353,7 +383,9 @@ def _supply_cards(view: VerraeterView, tr: Tr) -> str:
         if hand
         else tr("no supply cards")
     )
-    out.append(text(24, 132 if hand else 52, summary, 11.5, fill=MUTED))
+    out.append(text(24, 134 if hand else 56, summary, 14, fill=MUTED))
+    for k, line in enumerate(note):
+        out.append(text(24, HAND_H - 6 + NOTE_LINE * k, line, 14, bold=True, fill=CONFLICT_RED, class_="draw-note"))
     out.append("</g>")
     return "".join(out)
 
@@ -366,7 +398,7 @@ def _action_cards(view: VerraeterView, tr: Tr) -> str:
     x0 = 440.0
     out = ['<g class="action-cards">']
     if choosing:
-        out.append(text(x0, 24, tr("Keep one of the action cards offered to you"), 13, bold=True, fill=INK))
+        out.append(text(x0, 24, tr("Keep one of the action cards offered to you"), 15, bold=True, fill=INK, fit=318))
         for k, card in enumerate(view.offered):
             out.append(
                 _action_card(
@@ -379,7 +411,7 @@ def _action_cards(view: VerraeterView, tr: Tr) -> str:
                 )
             )
     elif mine >= 0:
-        out.append(text(x0, 24, tr("Your action card"), 13, bold=True, fill=INK))
+        out.append(text(x0, 24, tr("Your action card"), 15, bold=True, fill=INK))
         out.append(
             _action_card(
                 mine, x0, 34, names, effects, f'id="chosen-card" class="action-card chosen" data-card="{mine}"'
@@ -387,9 +419,9 @@ def _action_cards(view: VerraeterView, tr: Tr) -> str:
         )
         seen = [names[c] for c in view.offered if c != mine]
         if seen:
-            out.append(text(x0 + 106, 52, tr("Also offered to you:"), 11, fill=MUTED))
-            for k, line in enumerate(wrap(", ".join(seen), 48)):
-                out.append(text(x0 + 106, 68 + 15 * k, line, 11, fill=MUTED))
+            out.append(text(x0 + 112, 52, tr("Also offered to you:"), 14, fill=MUTED))
+            for k, line in enumerate(wrap(", ".join(seen), 24)):
+                out.append(text(x0 + 112, 72 + 18 * k, line, 14, fill=MUTED))
     out.append("</g>")
     return "".join(out)
 
@@ -397,10 +429,10 @@ def _action_cards(view: VerraeterView, tr: Tr) -> str:
 def _action_card(card: int, x: float, y: float, names: tuple[str, ...], effects: tuple[str, ...], head: str) -> str:
     out = [f"<g {head}>"]
     out.append(el("rect", x=x, y=y, width=100, height=108, rx=7, fill="#fffdf6", stroke=INK, stroke_width=1.4))
-    out.append(text(x + 50, y + 18, names[card], 11.5, bold=True, fill=INK, text_anchor="middle", fit=92))
+    out.append(text(x + 50, y + 19, names[card], 14, bold=True, fill=INK, text_anchor="middle", fit=92))
     out.append(action_icon(card, x + 50, y + 46))
-    for k, line in enumerate(wrap(effects[card], 17)[:3]):
-        out.append(text(x + 50, y + 78 + 12 * k, line, 9.5, fill=MUTED, text_anchor="middle", fit=92))
+    for k, line in enumerate(wrap(effects[card], 13)[:3]):
+        out.append(text(x + 50, y + 74 + 14 * k, line, 13, fill=MUTED, text_anchor="middle", fit=92))
     out.append(title(f"{names[card]}: {effects[card]}"))
     out.append("</g>")
     return "".join(out)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from ludoteca.present.common import seat_mark
 from ludoteca.verraeter.components import LANDSCAPE_NAMES, RING_SIZE
 from ludoteca.verraeter.view import VerraeterView
 
@@ -118,7 +119,7 @@ def _sides(view: VerraeterView, houses: tuple[str, str], tr: Tr, x: float, y: fl
         out.append(text(cx, y + 110, where, 12, fill=INK, text_anchor="middle", fit=w / 2 - 24))
         if view.phase == "supply":
             played = tr("+ {cp} CP of supply so far").format(cp=supply[land.house])
-            out.append(text(cx, y + 127, played, 11, fill=MUTED, text_anchor="middle", fit=w / 2 - 24))
+            out.append(text(cx, y + 127, played, 12, fill=MUTED, text_anchor="middle", fit=w / 2 - 24))
     out.append(text(x + w / 2, y + 76, tr("against"), 12, fill=MUTED, text_anchor="middle", font_style="italic"))
     return "".join(out)
 
@@ -152,10 +153,10 @@ def _piles(view: VerraeterView, tr: Tr, x: float, y: float, width: float) -> str
             el("rect", x=x + 2 * k, y=y - 18 + 2 * k, width=12, height=17, rx=2, fill="#8c2f1b", stroke="#3b2f1e")
         )
     draw = tr("Draw pile: {count}").format(count=view.draw_pile_size)
-    out.append(text(x + 22, y, draw, 11.5, fill=INK))
+    out.append(text(x + 22, y, draw, 12, fill=INK))
     discard = tr("Discard pile: {cards}").format(cards=_counts(view.discard) if view.discard else tr("empty"))
-    left = x + 22 + max(100.0, approx_width(draw, 11.5) + 20)
-    out.append(text(left, y, discard, 11.5, fill=INK, fit=x + width - left))
+    left = x + 22 + max(100.0, approx_width(draw, 12) + 20)
+    out.append(text(left, y, discard, 12, fill=INK, fit=x + width - left))
     out.append("</g>")
     return "".join(out)
 
@@ -196,7 +197,7 @@ def _panel(view: VerraeterView, p: int, name: str, tr: Tr, x: float, y: float, w
     )  # fmt: skip
     out.append(el("rect", x=x, y=y, width=w, height=28, rx=8, fill=ink))
     out.append(el("rect", x=x, y=y + 18, width=w, height=10, fill=ink))
-    out.append(el("rect", x=x + 8, y=y + 7, width=14, height=14, rx=3, fill=SEAT_FILL[p % 4], stroke="#ffffff"))
+    out.append(seat_mark(p, x + 15, y + 14, 8, SEAT_FILL[p % 4], "#ffffff"))
     vp = tr("{vp} VP").format(vp=view.scores[p])
     room = w - 48 - approx_width(vp, 14, True)
     out.append(text(x + 28, y + 19, name, 14, bold=True, fill="#ffffff", class_="name", fit=room))
@@ -213,12 +214,12 @@ def _panel(view: VerraeterView, p: int, name: str, tr: Tr, x: float, y: float, w
         tokens.append((tr("Winner"), tr("highest score")))
     right = x + w - 8
     for label, meaning in tokens:
-        width = 7.0 * len(label) + 12
+        width = 8.0 * len(label) + 12
         right -= width
         out.append(
             '<g class="token">'
             + el("rect", x=right, y=y + 36, width=width, height=18, rx=9, fill="#ffffff", stroke=ink, stroke_width=1.3)
-            + text(right + width / 2, y + 49, label, 10.5, bold=True, fill=ink, text_anchor="middle")
+            + text(right + width / 2, y + 49, label, 12, bold=True, fill=ink, text_anchor="middle")
             + title(meaning)
             + "</g>"
         )
@@ -227,12 +228,12 @@ def _panel(view: VerraeterView, p: int, name: str, tr: Tr, x: float, y: float, w
     counts = tr("Hand {hand} · Reserve {reserve} · Kontor {kontor}").format(
         hand=view.hand_sizes[p], reserve=view.reserve[p], kontor=kontor
     )
-    out.append(text(x + 10, y + 75, counts, 11.5, fill=INK, class_="counts", fit=w - 20))
+    out.append(text(x + 10, y + 75, counts, 12, fill=INK, class_="counts", fit=w - 20))
     supply, action = tr("Supply:"), tr("Action:")
-    indent = 18 + max(48.0, approx_width(supply, 11.5), approx_width(action, 11.5))
-    out.append(text(x + 10, y + 99, supply, 11.5, fill=INK))
+    indent = 18 + max(48.0, approx_width(supply, 12), approx_width(action, 12))
+    out.append(text(x + 10, y + 99, supply, 12, fill=INK))
     out.append(_played(view, p, tr, x + indent, y + 99))
-    out.append(text(x + 10, y + 122, action, 11.5, fill=INK))
+    out.append(text(x + 10, y + 122, action, 12, fill=INK))
     out.append(_action(view, p, tr, x + indent, y + 122))
     parts = (
         tr("conflict {vp}").format(vp=view.conflict_vp[p]),
@@ -240,8 +241,8 @@ def _panel(view: VerraeterView, p: int, name: str, tr: Tr, x: float, y: float, w
         tr("strategist {vp}").format(vp=view.strategist_vp[p]),
         tr("Kontor {vp}").format(vp=view.kontor_vp[p]),
     )
-    out.append(text(x + 10, y + 146, f"{parts[0]} · {parts[1]}", 10.5, fill=MUTED, class_="breakdown", fit=w - 20))
-    out.append(text(x + 10, y + 162, f"{parts[2]} · {parts[3]}", 10.5, fill=MUTED, class_="breakdown", fit=w - 20))
+    out.append(text(x + 10, y + 146, f"{parts[0]} · {parts[1]}", 12, fill=MUTED, class_="breakdown", fit=w - 20))
+    out.append(text(x + 10, y + 162, f"{parts[2]} · {parts[3]}", 12, fill=MUTED, class_="breakdown", fit=w - 20))
     out.append("</g>")
     return "".join(out)
 
@@ -251,16 +252,16 @@ def _played(view: VerraeterView, p: int, tr: Tr, x: float, y: float) -> str:
     if view.phase == "supply":
         order = [(view.start_player + k) % view.num_players for k in range(view.num_players)]
         if order.index(p) >= order.index(view.to_act):
-            return text(x, y, tr("not yet"), 11.5, fill=MUTED, font_style="italic")
+            return text(x, y, tr("not yet"), 12, fill=MUTED, font_style="italic")
     cards = view.played[p]
     if not cards:
-        return text(x, y, "—", 11.5, fill=MUTED)
+        return text(x, y, "—", 12, fill=MUTED)
     out = ['<g class="played">']
     for k, value in enumerate(cards):
         cx = x + k * 22
         out.append(el("rect", x=cx, y=y - 15, width=19, height=21, rx=3, fill="#ffffff", stroke=INK, stroke_width=1))
-        out.append(text(cx + 9.5, y + 1, str(value), 11.5, bold=True, fill=INK, text_anchor="middle"))
-    out.append(text(x + len(cards) * 22 + 4, y, f"= {sum(cards)}", 11.5, fill=MUTED))
+        out.append(text(cx + 9.5, y + 1, str(value), 12, bold=True, fill=INK, text_anchor="middle"))
+    out.append(text(x + len(cards) * 22 + 4, y, f"= {sum(cards)}", 12, fill=MUTED))
     out.append("</g>")
     return "".join(out)
 
@@ -268,7 +269,7 @@ def _played(view: VerraeterView, p: int, tr: Tr, x: float, y: float) -> str:
 def _action(view: VerraeterView, p: int, tr: Tr, x: float, y: float) -> str:
     """A seat's action card: its name once revealed, else whether one lies face down (never the card)."""
     if view.revealed and view.chosen[p] >= 0:
-        return text(x, y, action_words(tr)[view.chosen[p]], 11.5, bold=True, fill=INK, class_="action")
+        return text(x, y, action_words(tr)[view.chosen[p]], 12, bold=True, fill=INK, class_="action")
     if view.has_chosen[p]:
-        return text(x, y, tr("face down"), 11.5, fill=MUTED, font_style="italic", class_="action")
-    return text(x, y, "—", 11.5, fill=MUTED, class_="action")
+        return text(x, y, tr("face down"), 12, fill=MUTED, font_style="italic", class_="action")
+    return text(x, y, "—", 12, fill=MUTED, class_="action")

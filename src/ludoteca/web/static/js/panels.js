@@ -57,10 +57,32 @@ export function renderSeats(list, state) {
   list.replaceChildren(...items);
 }
 
+/**
+ * A log line with each seat's mark (its shape in its colour, as in the seat list) before the seat's
+ * name wherever the name occurs, so that seats are told apart by more than the colour of a name.
+ */
+export function markSeats(line, names) {
+  const known = names.map((name, seat) => [name, seat]).filter(([name]) => name);
+  if (known.length === 0) return [line];
+  known.sort((a, b) => b[0].length - a[0].length); // "Ada B" before "Ada"
+  const pattern = new RegExp(known.map(([name]) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "g");
+  const seatOf = new Map(known);
+  const parts = [];
+  let at = 0;
+  for (const found of line.matchAll(pattern)) {
+    parts.push(line.slice(at, found.index));
+    parts.push(h("span", { class: `swatch seat-${seatOf.get(found[0])}`, "aria-hidden": "true" }), found[0]);
+    at = found.index + found[0].length;
+  }
+  parts.push(line.slice(at));
+  return parts.filter((part) => part !== "");
+}
+
 /** The log: appended when a state continues where the last one ended, replaced otherwise. */
 export class LogView {
   constructor(list) {
     this.list = list;
+    this.names = []; // the seats' names, marked in the lines (markSeats)
     this.length = 0; // index just past the last line shown
     // Whether the reader is following the newest lines: decided by their own scrolling only, so a
     // change of layout (buttons wrapping, the box shrinking) never makes the log stop following.
@@ -87,7 +109,7 @@ export class LogView {
   update(start, lines) {
     const replaced = start !== this.length;
     if (replaced) this.list.replaceChildren();
-    this.list.append(...lines.map((line) => h("li", {}, line)));
+    this.list.append(...lines.map((line) => h("li", {}, ...markSeats(line, this.names))));
     this.length = start + lines.length;
     if (this.follow || replaced) {
       this.follow = true;

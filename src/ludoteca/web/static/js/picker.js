@@ -7,6 +7,7 @@
 
 import { h } from "./dom.js";
 import { fmt, t } from "./i18n.js";
+import { targetName } from "./layout.js";
 import { canAdd, candidates, decided } from "./selection.js";
 
 /** With nothing selected, more targeted choices than this hide behind a "show all" button. */
@@ -140,6 +141,10 @@ export class Picker {
     // ring while you pick supply cards from your hand) stays fully readable.
     const involved = new Set(this.holders.filter((holder) => items.some((i) => i.clickable && holder.contains(i.el))));
     for (const holder of this.holders) holder.classList.toggle("picking", involved.has(holder));
+    const labels = new Map();
+    for (const action of cands) {
+      for (const key of new Set(action.targets || [])) labels.set(key, [...(labels.get(key) || []), action.label || action.text]);
+    }
     for (const { el, selected, clickable } of items) {
       const dimmed = !clickable && [...involved].some((holder) => holder.contains(el));
       el.classList.toggle("selected", selected);
@@ -149,10 +154,12 @@ export class Picker {
         el.setAttribute("tabindex", "0");
         el.setAttribute("role", "button");
         el.setAttribute("aria-pressed", String(selected));
+        el.setAttribute("aria-label", targetName(el, labels));
       } else {
         el.removeAttribute("tabindex");
         el.removeAttribute("role");
         el.removeAttribute("aria-pressed");
+        el.removeAttribute("aria-label");
       }
     }
     this.renderButtons(active, keys, cands);

@@ -50,3 +50,5 @@ for (const table of article ? article.querySelectorAll("table") : []) {
   table.replaceWith(wrap);
   wrap.append(table);
 }
+// a box that scrolls must be reachable with the keyboard, so its hidden part can be scrolled to
+for (const box of article ? article.querySelectorAll(".table-scroll, pre") : []) box.tabIndex = 0;

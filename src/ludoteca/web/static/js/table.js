@@ -8,6 +8,7 @@
 import { h, toast } from "./dom.js";
 import { Guide } from "./guide.js";
 import { fmt, loadCatalog, t } from "./i18n.js";
+import { BoardLayout } from "./layout.js";
 import { TurnAlerts } from "./notify.js";
 import { Countdown, LogView, renderEnd, renderSeats } from "./panels.js";
 import { Picker } from "./picker.js";
@@ -26,6 +27,16 @@ let socket = null;
 
 const log = new LogView($("log"));
 const countdown = new Countdown($("deadline"));
+const layout = new BoardLayout({
+  board: $("board"),
+  hand: $("hand"),
+  zoomIn: $("zoom-in"),
+  zoomOut: $("zoom-out"),
+  zoomFit: $("zoom-fit"),
+  dock: $("dock"),
+  toggle: $("dock-toggle"),
+  skip: $("skip-to-dock"),
+});
 const alerts = new TurnAlerts($("turn-alerts")); // title, sound, notification when your turn comes unseen
 const picker = new Picker({
   holders: [$("board"), $("hand")],
@@ -80,6 +91,7 @@ function applyState(next) {
   const hand = next.private_svg;
   $("hand-section").hidden = !hand;
   setSvg($("hand"), hand || "");
+  layout.measure();
   $("phase-text").textContent = next.result || next.diverged ? "" : next.phase_text || "";
   $("rules-in-force").textContent = next.rules_text || "";
   // the Rules link opens the rules in the table's language at the section on the phase being played
@@ -92,6 +104,7 @@ function applyState(next) {
   const legal = next.seat >= 0 ? next.legal || [] : [];
   picker.update(legal, next.version);
   $("action-bar").hidden = legal.length === 0;
+  if (versionChanged && legal.length > 0) layout.collapse(false); // a new choice is never hidden
 
   const actor = next.to_act >= 0 ? next.seats[next.to_act] : null;
   countdown.set(next.result ? null : next.deadline, actor ? actor.name : "", next.to_act === next.seat);
@@ -106,6 +119,7 @@ function applyState(next) {
   controls();
   guide.update(next);
   // last, once the buttons above have taken their room: the log's box has its final height
+  log.names = next.seats.map((seat) => seat.name);
   log.update(next.log_start, next.log || []);
 }
 

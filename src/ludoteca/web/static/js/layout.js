@@ -1,0 +1,157 @@
+// The table page's layout on every screen: the board's zoom, the dock's collapse, the legibility of
+// SVG text at the scale it is drawn, and the accessible names of the click targets.
+//
+// The board and hand are SVG documents drawn by the server at a fixed size (1000 units wide). The page
+// fits them to the width of their column; the zoom buttons enlarge the board inside its own box, which
+// then scrolls both ways, so the page itself never scrolls sideways. SVG text that the current scale
+// would draw smaller than MIN_TEXT px is hidden (class "too-small") until the player zooms in: on a
+// phone the overview shows the pieces, the colours and the large labels a presenter keeps for it (the
+// number of each Verräter landscape); the candidate buttons and tooltips give the words.
+
+import { t } from "./i18n.js";
+
+/** The smallest text size (CSS px) a table shows. */
+export const MIN_TEXT = 11;
+const ZOOMS = [1, 1.5, 2, 3, 4];
+
+/** The SVG's scale on the screen: drawn width over viewBox width (1 when not laid out). */
+export function svgScale(svg) {
+  const box = svg.viewBox && svg.viewBox.baseVal;
+  const width = svg.getBoundingClientRect().width;
+  return box && box.width > 0 && width > 0 ? width / box.width : 1;
+}
+
+/** Mark the texts of `holder`'s SVG that its scale would draw under MIN_TEXT px. */
+export function markSmallText(holder) {
+  const svg = holder.querySelector("svg");
+  if (!svg) return;
+  const scale = svgScale(svg);
+  for (const text of svg.querySelectorAll("text")) {
+    const size = parseFloat(getComputedStyle(text).fontSize) * scale;
+    text.classList.toggle("too-small", size < MIN_TEXT - 0.01);
+  }
+  // large labels a presenter keeps for a board seen whole (a card's number): shown under their scale
+  for (const label of svg.querySelectorAll("[data-overview-below]")) {
+    label.classList.toggle("shown", scale < parseFloat(label.dataset.overviewBelow));
+  }
+}
+
+/**
+ * The accessible name of a click target: its own <title> (the presenter's words, already in the page's
+ * language), else the label of the one legal action it stands for, else its key. `labels` maps a target
+ * key to the labels of the candidate actions that involve it.
+ */
+export function targetName(el, labels) {
+  const own = [...el.children].find((child) => child.tagName.toLowerCase() === "title");
+  const name = own ? own.textContent.trim() : "";
+  if (name) return name;
+  const key = el.getAttribute("data-target");
+  const found = labels.get(key) || [];
+  return found.length === 1 ? found[0] : key;
+}
+
+/**
+ * Pack the hand: the server draws its parts (supply cards, action cards) at fixed places across a 1000
+ * wide document with room to spare; here each top-level group moves up against the one before, and the
+ * viewBox shrinks to what they cover, so the cards are drawn larger in the dock's height. Only positions
+ * change, never what is drawn. A new SVG from the server comes unpacked, so this runs after each one.
+ */
+export function arrangeHand(holder) {
+  const svg = holder.querySelector("svg");
+  if (!svg || svg.dataset.packed === "1" || holder.getClientRects().length === 0) return;
+  const groups = [...svg.children].filter((child) => child.tagName.toLowerCase() === "g");
+  const others = [...svg.children].filter((child) => child.tagName.toLowerCase() === "text");
+  if (groups.length === 0) return;
+  const pad = 16;
+  const gap = 32;
+  let width = pad;
+  let height = 0;
+  for (const group of groups) {
+    const box = group.getBBox();
+    if (box.width === 0) continue;
+    group.setAttribute("transform", `translate(${width - box.x} 0)`);
+    width += box.width + gap;
+    height = Math.max(height, box.y + box.height + pad);
+  }
+  width += pad - gap;
+  for (const other of others) {
+    const box = other.getBBox(); // a note across the hand (the hand limit) keeps its room
+    width = Math.max(width, box.x + box.width + pad);
+    height = Math.max(height, box.y + box.height + pad / 2);
+  }
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  svg.setAttribute("width", String(width));
+  svg.setAttribute("height", String(height));
+  const background = svg.querySelector(":scope > rect.background");
+  if (background) {
+    background.setAttribute("width", String(width));
+    background.setAttribute("height", String(height));
+  }
+  svg.dataset.packed = "1";
+}
+
+/** The zoom buttons of the board, and the re-measuring of text when the board's scale changes. */
+export class BoardLayout {
+  constructor({ board, hand, zoomIn, zoomOut, zoomFit, dock, toggle, skip }) {
+    this.board = board;
+    this.hand = hand;
+    this.level = 0;
+    this.zoomIn = zoomIn;
+    this.zoomOut = zoomOut;
+    this.zoomFit = zoomFit;
+    zoomIn.addEventListener("click", () => this.zoom(this.level + 1));
+    zoomOut.addEventListener("click", () => this.zoom(this.level - 1));
+    zoomFit.addEventListener("click", () => this.zoom(0));
+    this.dock = dock;
+    this.toggle = toggle;
+    toggle.addEventListener("click", () => this.collapse(!dock.classList.contains("collapsed")));
+    // past the board's many targets in one step: Tab goes on from the dock (choices, then the hand)
+    skip.addEventListener("click", () => {
+      this.collapse(false);
+      dock.focus();
+    });
+    if (typeof ResizeObserver === "function") {
+      const observer = new ResizeObserver(() => this.measure());
+      observer.observe(board);
+      observer.observe(hand);
+      // whatever is scrolled into view (a target reached with Tab, say) stops above the dock, not under it
+      new ResizeObserver(() => {
+        document.documentElement.style.scrollPaddingBottom = `${dock.getBoundingClientRect().height + 8}px`;
+      }).observe(dock);
+    }
+    this.zoom(0);
+  }
+
+  /** Zoom to `level` (an index into ZOOMS), keeping the middle of what was shown in the middle. */
+  zoom(level) {
+    const next = Math.max(0, Math.min(ZOOMS.length - 1, level));
+    const board = this.board;
+    const before = ZOOMS[this.level];
+    const middle = (board.scrollLeft + board.clientWidth / 2) / before;
+    const middleY = (board.scrollTop + board.clientHeight / 2) / before;
+    this.level = next;
+    board.style.setProperty("--zoom", String(ZOOMS[next]));
+    board.dataset.zoom = String(ZOOMS[next]);
+    board.scrollLeft = middle * ZOOMS[next] - board.clientWidth / 2;
+    board.scrollTop = middleY * ZOOMS[next] - board.clientHeight / 2;
+    this.zoomOut.disabled = next === 0;
+    this.zoomFit.disabled = next === 0;
+    this.zoomIn.disabled = next === ZOOMS.length - 1;
+    this.measure();
+  }
+
+  /** Hide (or show) the dock's choices and hand, leaving its turn line. */
+  collapse(collapsed) {
+    this.dock.classList.toggle("collapsed", collapsed);
+    this.toggle.setAttribute("aria-expanded", String(!collapsed));
+    this.toggle.textContent = collapsed ? t("Show") : t("Hide");
+    this.measure();
+  }
+
+  /** Re-mark small text, after a new SVG or a change of scale. */
+  measure() {
+    arrangeHand(this.hand);
+    markSmallText(this.board);
+    markSmallText(this.hand);
+  }
+}
