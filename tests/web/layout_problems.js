@@ -3,7 +3,9 @@
 // Evaluated by Playwright as a function of the smallest text size allowed.
 (minText) => {
   const problems = [];
-  const vw = window.innerWidth, vh = window.innerHeight;
+  // a phone widens its layout viewport to fit a page wider than the screen (innerWidth grows with the
+  // overflow), so the screen's own width is the measure
+  const vw = Math.min(window.innerWidth, window.screen.width), vh = window.innerHeight;
   const scroller = document.scrollingElement;
   if (scroller.scrollWidth > vw) problems.push(`the page scrolls sideways: ${scroller.scrollWidth} > ${vw}`);
   const shown = (el) => el.offsetParent !== null || el.getClientRects().length > 0;
