@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,7 +10,7 @@ from typing import Any
 import httpx
 import pytest
 
-from serverkit import create_game, server_thread
+from serverkit import create_game, finished_game, server_thread
 
 RANDOM_BOT = {"kind": "bot", "bot": "random"}
 
@@ -20,17 +19,6 @@ RANDOM_BOT = {"kind": "bot", "bot": "random"}
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with server_thread(tmp_path_factory.mktemp("replay")) as url:
         yield url
-
-
-def finished_game(base: str, game: str = "verraeter", players: int = 3, seed: int = 4) -> str:
-    """A game of random bots (no bot delay) played to its end; its id."""
-    made = create_game(base, game, [RANDOM_BOT] * players, seed=seed)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if httpx.get(f"{base}/api/games/{made['id']}/record").status_code == 200:
-            return str(made["id"])
-        time.sleep(0.05)
-    raise TimeoutError("the bots did not finish the game")
 
 
 @pytest.fixture(scope="module")
