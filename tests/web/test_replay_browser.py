@@ -145,3 +145,34 @@ def test_a_record_opened_from_a_file_and_from_an_address(base: str, browser: Bro
     at_step(shown, 0)
     expect(shown.locator("#slider")).to_have_attribute("max", str(total))
     assert shown_errors == []
+
+
+PROBLEMS = (Path(__file__).parent / "layout_problems.js").read_text(encoding="utf-8")
+"""The layout's promises (tests/web/test_layout.py): no sideways scrolling, every part inside the width,
+the board in its box, no clipped button, no text under 11 px."""
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 3}
+DESKTOP = {"viewport": {"width": 1920, "height": 1080}}
+
+
+@pytest.mark.parametrize("game, players", [("verraeter", 4), ("kreta", 3)])
+def test_the_viewer_fits_a_phone_and_a_desktop_in_every_language(
+    base: str, browser: Browser, game: str, players: int
+) -> None:
+    game_id = finished_game(base, game, players, seed=3)
+    total = len(httpx.get(f"{base}/api/games/{game_id}/record").json()["actions"])
+    for screen in (PHONE, DESKTOP):
+        context = browser.new_context(**screen)  # type: ignore[arg-type]
+        page = context.new_page()
+        for lang in ("en", "it", "fr", "de"):
+            page.goto(f"{base}/replay/{game_id}?lang={lang}#n={total // 2}&seat=all")
+            at_step(page, total // 2)
+            expect(page.locator("#hands .replay-hand")).to_have_count(players)
+            problems = page.evaluate(PROBLEMS, 11.0)
+            assert problems == [], f"{game} at {screen['viewport']} in {lang}: {problems}"
+            if screen is PHONE:
+                page.tap('[data-testid="next"]')
+            else:
+                page.click('[data-testid="next"]')
+            at_step(page, total // 2 + 1)
+        context.close()
