@@ -19,7 +19,7 @@ let record = null; // the uploaded record's text (sent with every frame), or nul
 let encoded = ""; // the same as base64url, for the fragment
 let frame = null; // the frame shown
 let wanted = { n: 0, seat: "-1" }; // the frame asked for last
-let asked = 0; // a counter, so that only the answer to the newest request is drawn
+let busy = false; // a frame is being fetched
 
 /** A record's text as base64url (UTF-8), for the fragment, and back (null if it is not base64url). */
 function toBase64url(text) {
@@ -50,10 +50,31 @@ function fromHash() {
   };
 }
 
-/** Fetch the frame after `n` actions seen by `seat` ("-1": a spectator, "all": everything) and draw it. */
+/**
+ * Show the frame after `n` actions seen by `seat` ("-1": a spectator, "all": everything). One request
+ * is in flight at a time: steps asked for meanwhile (a held arrow key) only move the target, and the
+ * newest is fetched when the answer comes, so the server draws no frame that nobody will see.
+ */
 async function show(n, seat) {
   wanted = { n, seat };
-  const mine = ++asked;
+  if (busy) return;
+  busy = true;
+  try {
+    for (;;) {
+      const target = wanted;
+      const answer = await fetchFrame(target);
+      if (target !== wanted) continue; // a newer step was asked for meanwhile
+      if (answer.frame) draw(answer.frame);
+      else failed(answer.error);
+      return;
+    }
+  } finally {
+    busy = false;
+  }
+}
+
+/** The frame `target` names, or the reason there is none. */
+async function fetchFrame({ n, seat }) {
   const query = new URLSearchParams({ n: String(n), seat, lang: document.documentElement.lang || "en" });
   let response;
   try {
@@ -61,16 +82,10 @@ async function show(n, seat) {
       ? await fetch(`/api/replay?${query}`, { method: "POST", body: record, headers: { "Content-Type": "application/json" } })
       : await fetch(`/api/replay/${encodeURIComponent(gameId)}?${query}`);
   } catch {
-    failed(t("Not connected: try again."));
-    return;
+    return { error: t("Not connected: try again.") };
   }
   const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
-  if (mine !== asked) return; // a newer step was asked for meanwhile
-  if (!response.ok) {
-    failed(data.error || `HTTP ${response.status}`);
-    return;
-  }
-  draw(data);
+  return response.ok ? { frame: data } : { error: data.error || `HTTP ${response.status}` };
 }
 
 function failed(message) {
