@@ -11,6 +11,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
 from ludoteca.cli.serve import replay_address
@@ -159,7 +160,7 @@ DESKTOP = {"viewport": {"width": 1920, "height": 1080}}
 
 
 @pytest.mark.parametrize("game, players", [("verraeter", 4), ("kreta", 3)])
-def test_the_viewer_fits_a_phone_and_a_desktop_in_every_language(
+def test_the_viewer_fits_a_phone_and_a_desktop_in_every_language_and_passes_axe(
     base: str, browser: Browser, game: str, players: int
 ) -> None:
     game_id = finished_game(base, game, players, seed=3)
@@ -173,6 +174,10 @@ def test_the_viewer_fits_a_phone_and_a_desktop_in_every_language(
             expect(page.locator("#hands .replay-hand")).to_have_count(players)
             problems = page.evaluate(PROBLEMS, 11.0)
             assert problems == [], f"{game} at {screen['viewport']} in {lang}: {problems}"
+            if lang == "en":  # axe-core: no serious or critical accessibility violation
+                violations = Axe().run(page).response["violations"]
+                serious = [f"{v['id']}: {v['help']}" for v in violations if v["impact"] in ("serious", "critical")]
+                assert serious == [], f"{game} at {screen['viewport']}"
             if screen is PHONE:
                 page.tap('[data-testid="next"]')
             else:
