@@ -108,3 +108,10 @@ def test_the_record_of_a_file_from_disk_too(base: str, tmp_path: Path) -> None:
     shown = upload(base, example.encode(), n=3, seat=0)
     assert shown.status_code == 200, shown.text
     assert not shown.json()["over"]
+
+
+def test_replay_steps_are_limited_per_address(tmp_path: Path) -> None:
+    with server_thread(tmp_path, replay_frames_per_minute=3) as url:
+        assert [frame(url, "nope").status_code for _ in range(3)] == [404] * 3
+        refused = upload(url, b"{}", lang="de")
+        assert refused.status_code == 429 and "3" in refused.json()["error"]

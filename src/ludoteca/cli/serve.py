@@ -23,6 +23,7 @@ LIMITS = {
     "connections_per_game": ("Open connections per table.", click.IntRange(1)),
     "outbox_limit": ("Unread messages queued for a client before it is disconnected.", click.IntRange(1)),
     "max_bot_games": ("Unfinished games played by bots only, at once.", click.IntRange(0)),
+    "replay_frames_per_minute": ("Replay steps per client address per minute.", click.IntRange(1)),
 }
 """The server's limits (see ``ludoteca.web.config.Settings``): each a ``--flag`` and ``$LUDOTECA_FLAG``."""
 

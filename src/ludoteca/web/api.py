@@ -22,11 +22,13 @@ from .deps import (
     BadRequest,
     CreationsDep,
     LangDep,
+    ReplayFramesDep,
     SettingsDep,
     TablesDep,
     create_request,
     my_games_request,
 )
+from .limits import RateLimit
 from .match import Seat
 from .models import CreateGame, MyGames
 from .store import hash_token
@@ -128,6 +130,13 @@ async def record(game_id: str, tables: TablesDep) -> JSONResponse:
     return JSONResponse(room.match.record.to_dict())
 
 
+def _count_frame(frames: RateLimit, address: str) -> None:
+    """Count a frame asked for by ``address``, or refuse it (429) beyond ``--replay-frames-per-minute``."""
+    if not frames.allow(address):
+        too_many = _("too many replay steps from your address (at most %(n)d a minute); try again later")
+        raise BadRequest(Said(too_many, {"n": frames.count}), 429)
+
+
 async def _frame(source: replay.Source, n: int, seat: str, lang: str) -> JSONResponse:
     """One replay frame, computed off the event loop (it replays ``n`` actions and draws the table)."""
     try:
@@ -139,9 +148,18 @@ async def _frame(source: replay.Source, n: int, seat: str, lang: str) -> JSONRes
 
 
 @router.get("/api/replay/{game_id}")
-async def replay_game(game_id: str, tables: TablesDep, lang: LangDep, n: int = 0, seat: str = "-1") -> JSONResponse:
+async def replay_game(
+    game_id: str,
+    tables: TablesDep,
+    lang: LangDep,
+    frames: ReplayFramesDep,
+    address: AddressDep,
+    n: int = 0,
+    seat: str = "-1",
+) -> JSONResponse:
     """A finished game's replay frame after ``n`` actions, seen by ``seat`` (-1: a spectator; ``all``:
     everything revealed); ``403`` while the game is in progress."""
+    _count_frame(frames, address)
     room = await tables.get(game_id)
     if room is None:
         raise BadRequest(Said(_("no such game")), 404)
@@ -153,8 +171,11 @@ async def replay_game(game_id: str, tables: TablesDep, lang: LangDep, n: int = 0
 
 
 @router.post("/api/replay")
-async def replay_record(request: Request, lang: LangDep, n: int = 0, seat: str = "-1") -> JSONResponse:
+async def replay_record(
+    request: Request, lang: LangDep, frames: ReplayFramesDep, address: AddressDep, n: int = 0, seat: str = "-1"
+) -> JSONResponse:
     """A frame of the record in the body (the JSON of ``docs/records.md``; read, replayed, never stored)."""
+    _count_frame(frames, address)
     try:
         source = await asyncio.to_thread(replay.from_upload, await request.body())
     except replay.ReplayRefused as e:
