@@ -295,7 +295,7 @@ def replay_cmd(
     if web:
         from .serve import serve_replay
 
-        serve_replay(record.to_json(), port)
+        serve_replay(json.dumps(record.to_dict(), ensure_ascii=False, separators=(",", ":")), port)
         return 0
     options = stored_options(definition, record.options)
     finished = state.is_terminal()
