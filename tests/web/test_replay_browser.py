@@ -4,9 +4,12 @@ a file, and from the address ``ludoteca replay --web`` opens."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import random
 import re
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
@@ -17,7 +20,9 @@ from playwright.sync_api import Browser, Page, expect
 from ludoteca.cli.serve import replay_address
 
 from browserkit import CHROMIUM, VIEWPORT
-from serverkit import finished_game, server_thread
+from serverkit import Client, create_game, finished_game, play_out, server_thread
+
+RANDOM_BOT = {"kind": "bot", "bot": "random"}
 
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="the browser tests need Debian's Chromium at /usr/bin/chromium (scripts/browser.sh)"
@@ -184,3 +189,26 @@ def test_the_viewer_fits_a_phone_and_a_desktop_in_every_language_and_passes_axe(
                 page.click('[data-testid="next"]')
             at_step(page, total // 2 + 1)
         context.close()
+
+
+def test_your_games_offers_the_replay_of_a_finished_game(base: str, browser: Browser) -> None:
+    made = create_game(base, "verraeter", [{"kind": "human", "name": "Ada"}, RANDOM_BOT, RANDOM_BOT], seed=6)
+    token = made["seats"][0]["token"]
+
+    async def play() -> None:
+        async with Client(base, made["id"], token) as ada:
+            await play_out({0: ada}, random.Random(6))
+
+    with ThreadPoolExecutor(1) as pool:  # Playwright's sync API holds this thread's event loop
+        pool.submit(asyncio.run, play()).result()
+    page, errors = viewer(browser)
+    page.goto(base + made["seats"][0]["link"])  # the table remembers the seat in this browser
+    expect(page.locator('[data-testid="replay-link"]')).to_be_visible()
+    page.goto(base + "/")
+    link = page.locator(f'#my-games li.finished[data-id="{made["id"]}"] a.replay-link')
+    expect(link).to_have_text("Watch the replay")
+    link.click()
+    page.wait_for_url(re.compile(rf"/replay/{made['id']}"))
+    at_step(page, 0)
+    expect(page.locator("#seats .seat-name").first).to_have_text("Ada")
+    assert errors == []
