@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -115,3 +116,17 @@ def test_replay_steps_are_limited_per_address(tmp_path: Path) -> None:
         assert [frame(url, "nope").status_code for _ in range(3)] == [404] * 3
         refused = upload(url, b"{}", lang="de")
         assert refused.status_code == 429 and "3" in refused.json()["error"]
+
+
+def test_a_diverged_game_replays_up_to_where_it_stopped(tmp_path: Path) -> None:
+    from test_migrations import build_legacy_database, played
+
+    broken = played("broken", "verraeter", {}, 13, 3, 12)
+    broken.actions[6] = "pass" if broken.actions[6] != "pass" else "take farmer"
+    url = f"sqlite+aiosqlite:///{tmp_path / 'ludoteca.db'}"
+    asyncio.run(build_legacy_database(url, [broken]))
+    with server_thread(tmp_path, url) as base:
+        last = frame(base, "broken", n=6, seat="all")
+        assert last.status_code == 200 and last.json()["total"] == 6  # action 7 no longer replays
+        assert frame(base, "broken", n=7).status_code == 400
+        assert httpx.get(f"{base}/replay/broken").status_code == 200
