@@ -1,14 +1,17 @@
-"""Screenshots of the web app for the docs: a Verräter table and a Kreta table in mid-game, and the lobby.
+"""Screenshots of the web app for the docs: a Verräter and a Kreta table in mid-game, the lobby, the replay viewer.
 
     .venv/bin/python scripts/screenshots.py [--out DIR] [--lang en it fr de] [--screen phone laptop desktop]
+                                            [--pages tables lobby replay]
 
 Starts a server in this process (a throwaway SQLite database, bots moving at once), creates the games
 through the lobby API, plays the human seat with seeded random legal moves over the table's WebSocket
 until the game is well under way, then opens the pages in headless Chromium (Debian's, as the browser
 tests use) at each screen of ``VIEWPORTS`` and writes ``verraeter-table-SCREEN.png``, ``kreta-table-SCREEN.png``
 and ``lobby-SCREEN.png`` (``-LANG`` added for a language other than English): what the player sees
-first, the screen's size in CSS pixels (a phone's picture is not tripled). The same seeds
-give the same positions, so a re-take shows what changed in the pages, not in the games.
+first, the screen's size in CSS pixels (a phone's picture is not tripled). For the replay viewer, a
+game of four heuristic bots is played to its end and ``replay-SCREEN.png`` shows it halfway, with
+everything revealed. The same seeds give the same positions, so a re-take shows what changed in the
+pages, not in the games.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ VIEWPORTS: dict[str, dict[str, Any]] = {
     "desktop": {"viewport": {"width": 1920, "height": 1080}, "device_scale_factor": 1},
 }
 """The three screens the table page is laid out for (docs/web.md): a phone held upright, a laptop, a desktop."""
+PAGES = ("tables", "lobby", "replay")
 StopWhen = Callable[[dict[str, Any], int], bool]
 
 
@@ -148,11 +152,33 @@ def table_shot(page: Page, base: str, game: dict[str, Any], lang: str, path: Pat
     print(f"wrote {shown(path)}")
 
 
+def finished(base: str, game: dict[str, Any]) -> int:
+    """Wait for a game of bots to end; its number of actions."""
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        response = httpx.get(f"{base}/api/games/{game['id']}/record", timeout=10)
+        if response.status_code == 200:
+            return len(response.json()["actions"])
+        time.sleep(0.1)
+    raise RuntimeError("the bots did not finish the game")
+
+
+def replay_shot(page: Page, base: str, game: dict[str, Any], step: int, lang: str, path: Path) -> None:
+    """The replay viewer at ``step``, with every seat's cards revealed."""
+    page.goto(f"{base}/replay/{game['id']}?lang={lang}#n={step}&seat=all")
+    page.wait_for_selector(f'#replay[data-n="{step}"][data-perspective="all"]')
+    page.mouse.move(0, 0)
+    page.screenshot(path=str(path), scale="css")
+    shrink(path)
+    print(f"wrote {shown(path)}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     parser.add_argument("--lang", nargs="+", default=["en"], choices=["en", "it", "fr", "de"])
     parser.add_argument("--screen", nargs="+", default=list(VIEWPORTS), choices=list(VIEWPORTS))
+    parser.add_argument("--pages", nargs="+", default=list(PAGES), choices=PAGES)
     args = parser.parse_args(argv)
     chromium = shutil.which("chromium")
     if chromium is None:
@@ -164,9 +190,12 @@ def main(argv: list[str] | None = None) -> int:
     bot = {"kind": "bot", "bot": "heuristic"}
     with tempfile.TemporaryDirectory() as data_dir, serve(Path(data_dir)) as base:
         verraeter = create(base, "verraeter", [{"kind": "human", "name": "Ada"}, bot, bot, bot], seed=2008)
-        asyncio.run(play_until(base, verraeter, 1, verraeter_in_round(4, "supply")))
         kreta = create(base, "kreta", [{"kind": "human", "name": "Ada"}, bot, bot], seed=1600)
-        asyncio.run(play_until(base, kreta, 1, kreta_playing_a_card(24)))
+        if {"tables", "lobby"} & set(args.pages):
+            asyncio.run(play_until(base, verraeter, 1, verraeter_in_round(4, "supply")))
+            asyncio.run(play_until(base, kreta, 1, kreta_playing_a_card(24)))
+        replayed = create(base, "verraeter", [bot, bot, bot, bot], seed=2008)
+        halfway = finished(base, replayed) // 2
 
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
@@ -176,14 +205,18 @@ def main(argv: list[str] | None = None) -> int:
                     page = context.new_page()
                     for lang in args.lang:
                         suffix = f"{screen}" if lang == "en" else f"{screen}-{lang}"
-                        table_shot(page, base, verraeter, lang, out / f"verraeter-table-{suffix}.png")
-                        table_shot(page, base, kreta, lang, out / f"kreta-table-{suffix}.png")
-                        # the lobby last, so "your games" lists the two tables this browser has just visited
-                        page.goto(f"{base}/?lang={lang}")
-                        page.wait_for_selector("#my-games li")
-                        page.screenshot(path=str(out / f"lobby-{suffix}.png"), scale="css")
-                        shrink(out / f"lobby-{suffix}.png")
-                        print(f"wrote {shown(out / f'lobby-{suffix}.png')}")
+                        if "replay" in args.pages:
+                            replay_shot(page, base, replayed, halfway, lang, out / f"replay-{suffix}.png")
+                        if {"tables", "lobby"} & set(args.pages):
+                            table_shot(page, base, verraeter, lang, out / f"verraeter-table-{suffix}.png")
+                            table_shot(page, base, kreta, lang, out / f"kreta-table-{suffix}.png")
+                        if "lobby" in args.pages:
+                            # the lobby last, so "your games" lists the two tables this browser has just visited
+                            page.goto(f"{base}/?lang={lang}")
+                            page.wait_for_selector("#my-games li")
+                            page.screenshot(path=str(out / f"lobby-{suffix}.png"), scale="css")
+                            shrink(out / f"lobby-{suffix}.png")
+                            print(f"wrote {shown(out / f'lobby-{suffix}.png')}")
                     context.close()
             finally:
                 browser.close()

@@ -498,3 +498,22 @@ def test_a_human_is_asked_in_italian_and_may_answer_yes_in_italian(tmp_path: Pat
     assert "Passez le clavier" in play(
         "--seats", "human,human,random", "--seed", "1", "--lang", "fr", input="\nquit\no\n"
     ).stdout
+
+
+def test_replay_web_opens_the_record_in_the_browsers_viewer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--web`` hands the record to the local viewer; its address carries the record in the fragment."""
+    import base64
+
+    from ludoteca.cli import serve
+
+    path = tmp_path / "game.json"
+    assert play("--seats", BOTS4, "--seed", "3", "--record", str(path)).exit_code == 0
+    served: list[tuple[str, int]] = []
+    monkeypatch.setattr(serve, "serve_replay", lambda record, port: served.append((record, port)))
+    assert run("replay", str(path), "--web", "--port", "8123").exit_code == 0
+    [(record, port)] = served
+    assert port == 8123 and GameRecord.from_json(record).actions == _record(path).actions
+    address = serve.replay_address("http://localhost:8123", record)
+    base, _, encoded = address.partition("/replay#record=")
+    assert base == "http://localhost:8123" and "=" not in encoded
+    assert base64.urlsafe_b64decode(encoded + "=" * (-len(encoded) % 4)).decode("utf-8") == record

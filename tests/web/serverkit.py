@@ -123,6 +123,17 @@ def create_game(base: str, game: str, seats: list[dict[str, Any]], **extra: Any)
     return dict(response.json())
 
 
+def finished_game(base: str, game: str = "verraeter", players: int = 3, seed: int = 4) -> str:
+    """A game of random bots (the server's bot delay 0) played to its end: its id, once its record is served."""
+    made = create_game(base, game, [{"kind": "bot", "bot": "random"}] * players, seed=seed)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if httpx.get(f"{base}/api/games/{made['id']}/record").status_code == 200:
+            return str(made["id"])
+        time.sleep(0.05)
+    raise TimeoutError("the bots did not finish the game")
+
+
 class Client:
     """One WebSocket client at a table; records every frame it receives."""
 

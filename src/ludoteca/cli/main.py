@@ -274,13 +274,17 @@ def _simulated_record(directory: str, row: str | None) -> GameRecord:
 @click.option("--upto", type=click.IntRange(min=0), metavar="N", help="Stop after the first N actions.")
 @click.option("--log", "show_log", is_flag=True, help="Also print the game's public log, event by event.")
 @click.option("--row", metavar="CELL:INDEX", help="With a simulation directory as FILE: the game to play again.")
+@click.option("--web", is_flag=True, help="Step through the game in the browser (a private server on this machine).")
+@click.option("--port", type=click.IntRange(0, 65535), default=0, help="With --web: the port (0: any free one).")
 @lang_option
-def replay_cmd(file: str, as_json: bool, upto: int | None, show_log: bool, row: str | None, lang: str) -> int:
+def replay_cmd(
+    file: str, as_json: bool, upto: int | None, show_log: bool, row: str | None, web: bool, port: int, lang: str
+) -> int:
     """Replay the game record FILE ('-' reads stdin) and print the result.
 
     An unfinished record shows the position reached and the scores so far. FILE may also be a directory
     written by 'ludoteca simulate', with --row CELL:INDEX naming one of its games: the game is played again
-    from the row's seeds.
+    from the row's seeds. With --web the game opens in the browser's replay viewer instead.
     """
     record = _simulated_record(file, row) if row is not None or Path(file).is_dir() else _read_record(file)
     try:
@@ -288,6 +292,11 @@ def replay_cmd(file: str, as_json: bool, upto: int | None, show_log: bool, row: 
         state = replay(definition, record, upto)
     except LudotecaError as e:
         raise RecordError(f"{file}: {e}") from None
+    if web:
+        from .serve import serve_replay
+
+        serve_replay(json.dumps(record.to_dict(), ensure_ascii=False, separators=(",", ":")), port)
+        return 0
     options = stored_options(definition, record.options)
     finished = state.is_terminal()
     result = state.result()

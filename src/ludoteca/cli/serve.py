@@ -5,6 +5,7 @@ Only arguments and start-up live here; the application is :func:`ludoteca.web.ap
 
 from __future__ import annotations
 
+import base64
 import logging
 from collections.abc import Callable
 from pathlib import Path
@@ -22,6 +23,7 @@ LIMITS = {
     "connections_per_game": ("Open connections per table.", click.IntRange(1)),
     "outbox_limit": ("Unread messages queued for a client before it is disconnected.", click.IntRange(1)),
     "max_bot_games": ("Unfinished games played by bots only, at once.", click.IntRange(0)),
+    "replay_frames_per_minute": ("Replay steps per client address per minute.", click.IntRange(1)),
 }
 """The server's limits (see ``ludoteca.web.config.Settings``): each a ``--flag`` and ``$LUDOTECA_FLAG``."""
 
@@ -113,3 +115,48 @@ def serve(
         proxy_headers=forwarded_allow_ips is not None,
         forwarded_allow_ips=forwarded_allow_ips,
     )
+
+
+def replay_address(base: str, record_json: str) -> str:
+    """The replay viewer's address for a record: the record in the fragment as base64url (UTF-8), which
+    the page reads and a browser never sends to a server in the address (docs/web.md, "Replays")."""
+    encoded = base64.urlsafe_b64encode(record_json.encode("utf-8")).rstrip(b"=").decode("ascii")
+    return f"{base}/replay#record={encoded}"
+
+
+def serve_replay(record_json: str, port: int, open_browser: bool = True) -> None:
+    """Show a record in the browser: a private server on loopback (an empty database in a temporary
+    directory, bots in threads) with the replay viewer open on the record, until Ctrl+C.
+
+    A server rather than a self-contained HTML file: the frames are the table's own, drawn by the
+    server's presenters in the page's language, so the viewer needs one anyway."""
+    import socket
+    import tempfile
+    import threading
+    import time
+    import webbrowser
+
+    import uvicorn
+
+    from ludoteca.web.app import create_app
+    from ludoteca.web.config import Settings
+
+    if port == 0:
+        with socket.socket() as s:
+            s.bind((DEFAULT_HOST, 0))
+            port = int(s.getsockname()[1])
+    with tempfile.TemporaryDirectory(prefix="ludoteca-replay-") as data_dir:
+        app = create_app(Settings(data_dir=Path(data_dir), bot_processes=0))
+        server = uvicorn.Server(uvicorn.Config(app, host=DEFAULT_HOST, port=port, log_level="warning"))
+        address = replay_address(f"http://localhost:{port}", record_json)
+        click.echo(f"ludoteca: the replay is at {address}\n(Ctrl+C stops the server)", err=True)
+
+        def open_when_started() -> None:
+            while not server.started and not server.should_exit:
+                time.sleep(0.05)
+            if server.started:
+                webbrowser.open(address)
+
+        if open_browser:
+            threading.Thread(target=open_when_started, daemon=True).start()
+        server.run()

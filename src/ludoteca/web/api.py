@@ -1,4 +1,5 @@
-"""The lobby's JSON API and the health check: create a game, find my games, a finished game's record.
+"""The lobby's JSON API and the health check: create a game, find my games, a finished game's record and
+the replay viewer's frames.
 
 Each request body arrives as its validated Pydantic model (:mod:`.models`, through :mod:`.deps`); the
 answers are the JSON documented in ``docs/web.md``, and every refusal is ``{"error": "…"}`` with the
@@ -7,24 +8,27 @@ status code documented there.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
 
 from ludoteca import games
 
-from . import i18n, lobby
+from . import i18n, lobby, replay
 from .deps import (
     AddressDep,
     BadRequest,
     CreationsDep,
     LangDep,
+    ReplayFramesDep,
     SettingsDep,
     TablesDep,
     create_request,
     my_games_request,
 )
+from .limits import RateLimit
 from .match import Seat
 from .models import CreateGame, MyGames
 from .store import hash_token
@@ -124,3 +128,56 @@ async def record(game_id: str, tables: TablesDep) -> JSONResponse:
             Said(_("the record (which holds the seed, and so every secret) is shown once the game is over")), 403
         )
     return JSONResponse(room.match.record.to_dict())
+
+
+def _count_frame(frames: RateLimit, address: str) -> None:
+    """Count a frame asked for by ``address``, or refuse it (429) beyond ``--replay-frames-per-minute``."""
+    if not frames.allow(address):
+        too_many = _("too many replay steps from your address (at most %(n)d a minute); try again later")
+        raise BadRequest(Said(too_many, {"n": frames.count}), 429)
+
+
+async def _frame(source: replay.Source, n: int, seat: str, lang: str) -> JSONResponse:
+    """One replay frame, computed off the event loop (it replays ``n`` actions and draws the table)."""
+    try:
+        seen_by = replay.perspective(seat, source)
+        message = await asyncio.to_thread(replay.frame, source, n, seen_by, lang, i18n.translator(lang))
+    except replay.ReplayRefused as e:
+        raise BadRequest(e.words, e.status) from None
+    return JSONResponse(message)
+
+
+@router.get("/api/replay/{game_id}")
+async def replay_game(
+    game_id: str,
+    tables: TablesDep,
+    lang: LangDep,
+    frames: ReplayFramesDep,
+    address: AddressDep,
+    n: int = 0,
+    seat: str = "-1",
+) -> JSONResponse:
+    """A finished game's replay frame after ``n`` actions, seen by ``seat`` (-1: a spectator; ``all``:
+    everything revealed); ``403`` while the game is in progress."""
+    _count_frame(frames, address)
+    room = await tables.get(game_id)
+    if room is None:
+        raise BadRequest(Said(_("no such game")), 404)
+    try:
+        source = replay.from_match(room.match)
+    except replay.ReplayRefused as e:
+        raise BadRequest(e.words, e.status) from None
+    return await _frame(source, n, seat, lang)
+
+
+@router.post("/api/replay")
+async def replay_record(
+    request: Request, lang: LangDep, frames: ReplayFramesDep, address: AddressDep, n: int = 0, seat: str = "-1"
+) -> JSONResponse:
+    """A frame of the record in the body (the JSON of ``docs/records.md``; read, replayed, never stored)."""
+    _count_frame(frames, address)
+    try:
+        source = await asyncio.to_thread(replay.from_upload, await request.body())
+    except replay.ReplayRefused as e:
+        raise BadRequest(e.words, e.status) from None
+    return await _frame(source, n, seat, lang)

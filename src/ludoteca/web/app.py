@@ -53,6 +53,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.settings = settings
     app.state.templates = pages.templates()
     app.state.creations = RateLimit(settings.creates_per_minute, 60.0)
+    app.state.replay_frames = RateLimit(settings.replay_frames_per_minute, 60.0)
     app.state.addresses = Holdings(settings.connections_per_address)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(socket.TransportInScope)

@@ -47,6 +47,10 @@ class Settings:
     them before it is disconnected."""
     max_bot_games: int = 4
     """Unfinished games with bots in every seat at once: they use worker time that players' bots need."""
+    replay_frames_per_minute: int = 600
+    """Replay frames one client address may ask for per minute (more get HTTP 429): each replays up to a
+    few thousand actions and draws a table (~0.1 s); a viewer stepping as fast as frames come asks for
+    about ten a second, so only a script meets the limit."""
 
     @classmethod
     def from_env(cls, data_dir: Path | None = None, **overrides: object) -> Settings:

@@ -58,6 +58,12 @@ def get_creations(conn: HTTPConnection) -> RateLimit:
     return creations
 
 
+def get_replay_frames(conn: HTTPConnection) -> RateLimit:
+    """Replay frames per client address per minute (``--replay-frames-per-minute``)."""
+    frames: RateLimit = conn.app.state.replay_frames
+    return frames
+
+
 def get_addresses(conn: HTTPConnection) -> Holdings:
     """Open WebSockets per client address (``--connections-per-address``)."""
     addresses: Holdings = conn.app.state.addresses
@@ -105,6 +111,7 @@ SettingsDep = Annotated[Settings, Depends(get_settings)]
 TablesDep = Annotated[Tables, Depends(get_tables)]
 StoreDep = Annotated[Store, Depends(get_store)]
 CreationsDep = Annotated[RateLimit, Depends(get_creations)]
+ReplayFramesDep = Annotated[RateLimit, Depends(get_replay_frames)]
 AddressesDep = Annotated[Holdings, Depends(get_addresses)]
 AddressDep = Annotated[str, Depends(client_address)]
 LangDep = Annotated[str, Depends(get_lang)]

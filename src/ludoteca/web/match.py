@@ -114,9 +114,11 @@ class Match:
         actions: Sequence[str] = (),
         digests: Sequence[str | None] = (),
         diverged: Diverged | None = None,
+        setup: dict[str, Any] | None = None,
     ) -> None:
         """``digests``: the stored digest after each action (None where none was stored); ``diverged``: a
-        divergence found earlier (the match then replays only the actions before it)."""
+        divergence found earlier (the match then replays only the actions before it); ``setup``: an explicit
+        set-up (a shared record's, docs/records.md) instead of the seeded one."""
         self.id = game_id
         self.definition = definition
         self.seed = seed
@@ -131,6 +133,7 @@ class Match:
             actions=list(actions),
             start_player=start_player,
             seats=[s.bot_spec if s.kind == "bot" else "human" for s in self.seats],
+            setup=setup,
         )
         self.diverged = diverged
         self.digests: list[str] = []
@@ -161,6 +164,27 @@ class Match:
                 break
             self.digests.append(digest)
         self.state = state
+
+    @classmethod
+    def replayed(
+        cls, game_id: str, definition: AnyGameDefinition, record: GameRecord, seats: Sequence[Seat], upto: int
+    ) -> Match:
+        """The match after the first ``upto`` actions of ``record``: one frame of the replay viewer.
+
+        Nothing is checked against digests (a shared record has none, and a stored game was checked when
+        it was loaded), so a frame costs one replay of ``upto`` actions."""
+        match = cls(
+            game_id,
+            definition,
+            record.options,
+            record.seed,
+            seats,
+            start_player=record.start_player,
+            setup=record.setup,
+        )
+        match.state = replay(definition, record, upto=upto)
+        match.record.actions = list(record.actions[:upto])
+        return match
 
     def missing_digests(self, stored: Sequence[str | None]) -> dict[int, str]:
         """The digests to store for actions that have none (stored before digests existed), by action row ``n``."""

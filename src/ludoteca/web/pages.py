@@ -1,4 +1,4 @@
-"""The HTML pages (the lobby, a table, a game's rules) and the translation catalogues the pages load.
+"""The HTML pages (the lobby, a table, a replay, a game's rules) and the translation catalogues the pages load.
 
 Pages are Jinja templates rendered in the visitor's language (:func:`.deps.get_lang`); choosing a
 language with ``?lang=`` also sets the ``lang`` cookie. A page that does not exist, or a server too
@@ -19,7 +19,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from ludoteca import games
 from ludoteca.core.errors import LudotecaError
 
-from . import i18n, lobby, rules
+from . import i18n, lobby, replay, rules
 from .deps import LangDep, TablesDep, get_lang
 
 HERE = Path(str(resources.files("ludoteca.web")))
@@ -62,6 +62,28 @@ async def table(request: Request, game_id: str, tables: TablesDep) -> HTMLRespon
         raise StarletteHTTPException(404)
     d = room.match.definition
     return page(request, "table.html", game_id=game_id, game=d.name, title=d.title)
+
+
+@router.get("/replay", response_class=HTMLResponse)
+async def replay_upload(request: Request) -> HTMLResponse:
+    """The replay viewer for a record file the visitor opens (read by the page, sent with each frame)."""
+    return page(request, "replay.html", game_id="", game="", title="")
+
+
+@router.get("/replay/{game_id}", response_class=HTMLResponse)
+async def replay_game(request: Request, game_id: str, tables: TablesDep) -> HTMLResponse:
+    """A finished game's replay viewer, at an address that can be shared; 403 while the game is on."""
+    room = await tables.get(game_id)
+    if room is None:
+        raise StarletteHTTPException(404)
+    try:
+        replay.from_match(room.match)
+    except replay.ReplayRefused:
+        tr = i18n.translator(get_lang(request))
+        message = tr("This game is still being played: its replay opens once it is over.")
+        raise StarletteHTTPException(403, message) from None
+    d = room.match.definition
+    return page(request, "replay.html", game_id=game_id, game=d.name, title=d.title)
 
 
 @router.get("/rules/{game}", response_class=HTMLResponse)

@@ -239,6 +239,9 @@ async function refreshMyGames() {
         statusOf(game),
         h("span", { class: "muted small" }, others ? fmt(t("with {names}"), { names: others }) : ""),
         h("span", { class: "muted small" }, fmt(t("{n} moves"), { n: game.version })),
+        game.finished
+          ? h("a", { class: "small replay-link", href: `/replay/${encodeURIComponent(game.id)}` }, t("Watch the replay"))
+          : null,
         token
           ? h(
               "button",

@@ -1,0 +1,232 @@
+// The replay viewer: a finished game (/replay/ID) or a record file the visitor opens (/replay), stepped
+// through one frame at a time. A frame is the table's own `state` message for the position after n
+// actions, computed by the server (GET /api/replay/ID?n=&seat=, or POST /api/replay with the record):
+// so the board, the cards and the log look exactly as they did at the table. The step and perspective
+// are kept in the URL fragment (#n=12&seat=all), so a finished game's address opens at the step shared.
+// An opened record travels in the fragment too (#…&record=BASE64URL, never sent to the server in the
+// address): `ludoteca replay … --web` opens such a link, and the address of an opened file can be shared.
+
+import { h } from "./dom.js";
+import { fmt, loadCatalog, t } from "./i18n.js";
+import { arrangeHand, markSmallText } from "./layout.js";
+import { LogView, renderEnd, renderSeats } from "./panels.js";
+
+const $ = (id) => document.getElementById(id);
+const gameId = document.body.dataset.gameId;
+const log = new LogView($("log"));
+
+let record = null; // the uploaded record's text (sent with every frame), or null for a stored game
+let encoded = ""; // the same as base64url, for the fragment
+let frame = null; // the frame shown
+let wanted = { n: 0, seat: "-1" }; // the frame asked for last
+let busy = false; // a frame is being fetched
+
+/** A record's text as base64url (UTF-8), for the fragment, and back (null if it is not base64url). */
+function toBase64url(text) {
+  const bytes = new TextEncoder().encode(text);
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64url(text) {
+  try {
+    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+    return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+  } catch {
+    return null;
+  }
+}
+
+function fromHash() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const n = Number.parseInt(params.get("n") || "", 10);
+  const shared = params.get("record");
+  return {
+    n: Number.isFinite(n) && n >= 0 ? n : null,
+    seat: params.get("seat") || "-1",
+    record: shared ? fromBase64url(shared) : null,
+    broken: Boolean(shared) && fromBase64url(shared) === null,
+  };
+}
+
+/**
+ * Show the frame after `n` actions seen by `seat` ("-1": a spectator, "all": everything). One request
+ * is in flight at a time: steps asked for meanwhile (a held arrow key) only move the target, and the
+ * newest is fetched when the answer comes, so the server draws no frame that nobody will see.
+ */
+async function show(n, seat) {
+  wanted = { n, seat };
+  if (busy) return;
+  busy = true;
+  try {
+    for (;;) {
+      const target = wanted;
+      const answer = await fetchFrame(target);
+      if (target !== wanted) continue; // a newer step was asked for meanwhile
+      if (answer.frame) draw(answer.frame);
+      else failed(answer.error);
+      return;
+    }
+  } finally {
+    busy = false;
+  }
+}
+
+/** The frame `target` names, or the reason there is none. */
+async function fetchFrame({ n, seat }) {
+  const query = new URLSearchParams({ n: String(n), seat, lang: document.documentElement.lang || "en" });
+  let response;
+  try {
+    response = record
+      ? await fetch(`/api/replay?${query}`, { method: "POST", body: record, headers: { "Content-Type": "application/json" } })
+      : await fetch(`/api/replay/${encodeURIComponent(gameId)}?${query}`);
+  } catch {
+    return { error: t("Not connected: try again.") };
+  }
+  const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
+  return response.ok ? { frame: data } : { error: data.error || `HTTP ${response.status}` };
+}
+
+function failed(message) {
+  const box = $("upload-error");
+  if (box) {
+    box.textContent = message;
+    box.hidden = false;
+  } else {
+    $("step").textContent = message;
+  }
+}
+
+function setSvg(holder, svg) {
+  if (holder.lastSvg === svg) return;
+  holder.innerHTML = svg;
+  holder.lastSvg = svg;
+}
+
+/** The perspective menu: the spectators, each seat, and everything revealed once the game is over. */
+function perspectives(next) {
+  const select = $("perspective");
+  const options = [["-1", t("Spectator")], ...next.seats.map((s) => [String(s.seat), s.name])];
+  if (next.over) options.push(["all", t("Everything revealed")]);
+  const key = options.map(([value, label]) => `${value}:${label}`).join("|");
+  if (select.dataset.key !== key) {
+    select.replaceChildren(...options.map(([value, label]) => h("option", { value }, label)));
+    select.dataset.key = key;
+  }
+  select.value = String(next.perspective);
+}
+
+/** The private parts shown: the seat's own (its hand, its cards), or every seat's for "all". */
+function hands(next) {
+  const parts =
+    next.perspective === "all"
+      ? (next.private_svgs || []).map((part) => ({ ...part, title: part.name }))
+      : next.private_svg
+        ? [{ seat: next.seat, svg: next.private_svg, title: next.seats[next.seat].name }]
+        : [];
+  const box = $("hands");
+  box.replaceChildren(
+    ...parts.map((part) => {
+      const holder = h("div", { class: "svg-holder hand", dataset: { seat: part.seat } });
+      holder.innerHTML = part.svg;
+      return h(
+        "section",
+        { class: "replay-hand", "aria-label": part.title },
+        h("h2", { class: "small" }, h("span", { class: `swatch seat-${part.seat}`, "aria-hidden": "true" }), part.title),
+        holder,
+      );
+    }),
+  );
+  for (const holder of box.querySelectorAll(".hand")) arrangeHand(holder);
+}
+
+function measure() {
+  markSmallText($("board"));
+  for (const holder of $("hands").querySelectorAll(".hand")) markSmallText(holder);
+}
+
+function draw(next) {
+  frame = next;
+  $("viewer").hidden = false;
+  const root = $("replay");
+  root.dataset.n = String(next.n);
+  root.dataset.total = String(next.total);
+  root.dataset.perspective = String(next.perspective);
+  setSvg($("board"), next.board_svg || "");
+  hands(next);
+  $("phase-text").textContent = next.result ? "" : next.phase_text || "";
+  $("rules-in-force").textContent = next.rules_text || "";
+  if (next.rules_section) {
+    const query = new URLSearchParams({ lang: next.lang });
+    $("rules-link").href = `/rules/${next.game}?${query}#${encodeURIComponent(next.rules_section)}`;
+  }
+  const shown = { ...next, seat: -1 }; // nobody is "you" in a replay
+  renderSeats($("seats"), shown);
+  if (next.result) renderEnd(shown);
+  $("end-screen").hidden = !next.result;
+  perspectives(next);
+  const slider = $("slider");
+  slider.max = String(next.total);
+  slider.value = String(next.n);
+  $("step").textContent = fmt(t("Step {n} of {total}"), { n: next.n, total: next.total });
+  $("first-btn").disabled = $("prev-btn").disabled = next.n === 0;
+  $("last-btn").disabled = $("next-btn").disabled = next.n === next.total;
+  log.names = next.seats.map((seat) => seat.name);
+  log.update(0, next.log || []);
+  measure();
+  const hash = new URLSearchParams({ n: String(next.n), seat: String(next.perspective) });
+  if (record) hash.set("record", encoded);
+  history.replaceState(null, "", `#${hash}`);
+}
+
+/** Go to step `n` (clamped to the record), keeping the perspective. */
+function go(n) {
+  if (!frame) return;
+  const to = Math.max(0, Math.min(frame.total, n));
+  if (to !== wanted.n) show(to, wanted.seat);
+}
+
+$("first-btn").addEventListener("click", () => go(0));
+$("prev-btn").addEventListener("click", () => go(wanted.n - 1));
+$("next-btn").addEventListener("click", () => go(wanted.n + 1));
+$("last-btn").addEventListener("click", () => go(frame ? frame.total : 0));
+$("slider").addEventListener("input", (event) => go(Number(event.target.value)));
+$("perspective").addEventListener("change", (event) => show(wanted.n, event.target.value));
+document.addEventListener("keydown", (event) => {
+  if (!frame || event.altKey || event.ctrlKey || event.metaKey) return;
+  const target = event.target;
+  // the slider and the menu step with the arrows by themselves; a text field keeps its keys
+  if (target instanceof HTMLSelectElement || (target instanceof HTMLInputElement && target.type !== "button")) return;
+  const moves = { ArrowLeft: wanted.n - 1, ArrowRight: wanted.n + 1, Home: 0, End: frame.total };
+  if (!(event.key in moves)) return;
+  event.preventDefault();
+  go(moves[event.key]);
+});
+if (typeof ResizeObserver === "function") new ResizeObserver(measure).observe($("board"));
+
+const file = $("record-file");
+if (file) {
+  file.addEventListener("change", async () => {
+    const chosen = file.files && file.files[0];
+    if (!chosen) return;
+    $("upload-error").hidden = true;
+    record = await chosen.text();
+    encoded = toBase64url(record);
+    frame = null;
+    $("viewer").hidden = true;
+    show(0, "-1");
+  });
+}
+
+await loadCatalog();
+const start = fromHash();
+if (gameId) {
+  show(start.n ?? 0, start.seat);
+} else if (start.record) {
+  record = start.record;
+  encoded = toBase64url(record);
+  show(start.n ?? 0, start.seat);
+} else if (start.broken) {
+  failed(t("The record in this address is damaged: open the file instead."));
+}
