@@ -5,6 +5,11 @@ future conflicts are played at random by everyone), so the search plays only to 
 under way and then estimates each seat's chance of winning from the victory points banked, the
 supply cards in hand (strength for later conflicts, and the Kontor bonus at the end) and the rounds
 left: a softmax over projected scores whose temperature grows with the rounds still to play.
+
+``hard`` has a budget of its own, 1,000 iterations, and lets the heuristic's best actions in first
+(progressive widening by :func:`heuristic_verraeter.ranked`), so that the searching seat's later choices
+in the round are not first tried in random order. It is reproducible and cheap, but measured no stronger
+than ``normal`` (docs/bots.md); so were deeper lookaheads tried (:class:`Settings`).
 """
 
 from __future__ import annotations
@@ -148,6 +153,6 @@ DEEP_FROM = 1000
 """Budgets of this many iterations or more (or of time alone) search with :data:`HARD`."""
 LEVELS = {"hard": Budget(iterations=1000, seconds=2.0)}
 """Verräter's own budget for ``hard`` (``easy`` and ``normal`` keep the generic ones): iterations, so that its
-strength does not depend on the machine's load, and 2 s as a safety net."""
+strength depends on the machine's load only when that is heavy enough to reach the 2 s safety net."""
 
 LOOKAHEAD = lookahead(HARD)
