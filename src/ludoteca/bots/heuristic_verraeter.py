@@ -99,6 +99,28 @@ def choose(view: VerraeterView, legal: Sequence[Action], rng: Rng) -> Action:
     """The strategy's action for ``view`` among ``legal``; ``rng`` only breaks ties."""
     if len(legal) == 1:
         return legal[0]
+    scored = _scored(view, legal)
+    if not scored:
+        return legal[0]
+    best = max(s for s, _ in scored)
+    top = [a for s, a in scored if s >= best - EPS]
+    return top[0] if len(top) == 1 else rng.choice(top)
+
+
+def ranked(view: VerraeterView, legal: Sequence[Action]) -> list[Action]:
+    """The legal actions best first by the strategy's values (ties in ``legal``'s order; actions it does
+    not value last): a prior for the search's progressive widening."""
+    if len(legal) <= 1:
+        return list(legal)
+    scored = _scored(view, legal)
+    order = sorted(range(len(scored)), key=lambda j: -scored[j][0])
+    out = [scored[j][1] for j in order]
+    seen = set(out)
+    return out + [a for a in legal if a not in seen]
+
+
+def _scored(view: VerraeterView, legal: Sequence[Action]) -> list[tuple[float, Action]]:
+    """The strategy's value of each legal action it considers, for the phase under way."""
     phase = view.phase
     if phase == "supply":
         scored = _supply(_Ctx(view), legal)
@@ -112,11 +134,7 @@ def choose(view: VerraeterView, legal: Sequence[Action], rng: Rng) -> Action:
         scored = _discard(_Ctx(view), legal)
     else:
         scored = _setup(view, legal)
-    if not scored:
-        return legal[0]
-    best = max(s for s, _ in scored)
-    top = [a for s, a in scored if s >= best - EPS]
-    return top[0] if len(top) == 1 else rng.choice(top)
+    return scored
 
 
 def _phi(x: float) -> float:

@@ -5,19 +5,27 @@ future conflicts are played at random by everyone), so the search plays only to 
 under way and then estimates each seat's chance of winning from the victory points banked, the
 supply cards in hand (strength for later conflicts, and the Kontor bonus at the end) and the rounds
 left: a softmax over projected scores whose temperature grows with the rounds still to play.
+
+``hard`` has a budget of its own, 1,000 iterations, and lets the heuristic's best actions in first
+(progressive widening by :func:`heuristic_verraeter.ranked`), so that the searching seat's later choices
+in the round are not first tried in random order. It is reproducible and cheap, but measured no stronger
+than ``normal`` (docs/bots.md); so were deeper lookaheads tried (:class:`Settings`).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ludoteca.core.rng import Rng
 from ludoteca.verraeter.components import MAX_KONTOR
 from ludoteca.verraeter.state import VerraeterState
+from ludoteca.verraeter.view import VerraeterView
 
 from . import heuristic_verraeter
+from .base import Budget
 from .ismcts import Lookahead, win_chances
 
 HAND_VP_PER_CP = 0.15
@@ -59,4 +67,92 @@ def evaluate(state: Any) -> list[float]:
     return win_chances(proj, BASE_SPREAD + SPREAD_PER_ROUND * math.sqrt(left))
 
 
-LOOKAHEAD = Lookahead(horizon=horizon, evaluate=evaluate, policy=heuristic_move, model_others=True)
+ONE_ROUND = Lookahead(horizon=horizon, evaluate=evaluate, policy=heuristic_move, model_others=True)
+"""The round under way, every choice of the searching seat in the tree: ``easy``, ``normal``, and budgets below
+:data:`DEEP_FROM` iterations."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """A Verräter lookahead of the search's own: how many rounds it plays, how many of them branch in the
+    tree, and how widely (the defaults are :data:`ONE_ROUND`'s)."""
+
+    rounds: int = 1
+    """Rounds played before judging: the one under way and ``rounds - 1`` more."""
+    tree_rounds: int = 1
+    """Rounds in which the searching seat's choices branch in the tree; in the later ones (below the root)
+    it plays as the heuristic would, like the others."""
+    width: int = 0
+    """With progressive widening: actions of the heuristic's ranking that first compete at a node (0: all)."""
+    widen: float = 1.0
+    """... and one more each time the square root of the decisions taken there grows by ``1 / widen``."""
+
+
+class Session:
+    """The lookahead of one search from one view, with ``settings``."""
+
+    def __init__(self, round_: int, settings: Settings) -> None:
+        self.start = round_
+        self.settings = settings
+
+    def lookahead(self) -> Lookahead:
+        settings = self.settings
+        tree = settings.tree_rounds < settings.rounds
+        widening = settings.width > 0
+        return Lookahead(
+            horizon=self.horizon,
+            evaluate=evaluate,
+            policy=heuristic_move,
+            model_others=True,
+            order=self.order if widening else None,
+            widen=self.widen if widening else None,
+            follow=self.follow if tree else None,
+        )
+
+    def horizon(self, world: Any) -> Callable[[Any], bool]:
+        """Stop at the end of the ``rounds``-th round counted from the one the search started in."""
+        end = self.start + self.settings.rounds
+
+        def past(state: Any) -> bool:
+            return bool(state.round >= end)
+
+        return past
+
+    def follow(self, state: Any) -> bool:
+        """Past the rounds of the tree, the searching seat plays as the heuristic would."""
+        return bool(state.round >= self.start + self.settings.tree_rounds)
+
+    def order(self, state: Any) -> Sequence[Any]:
+        """The legal actions of the seat to act, best first by the heuristic's values."""
+        st: VerraeterState = state
+        return heuristic_verraeter.ranked(st.view(st.current_player()), st.legal_actions())
+
+    def widen(self, passes: int) -> int:
+        return self.settings.width + int(self.settings.widen * math.sqrt(passes))
+
+
+def lookahead(deep: Settings) -> Lookahead:
+    """The Verräter lookahead: :data:`ONE_ROUND` for budgets below :data:`DEEP_FROM` iterations, else one
+    with ``deep`` (a fresh :class:`Session` per search)."""
+
+    def prepare(view: object, budget: Budget) -> Lookahead:
+        if not isinstance(view, VerraeterView):
+            raise TypeError(f"not a Verräter view: {type(view).__name__}")
+        iterations = budget.iterations
+        if iterations is not None and iterations < DEEP_FROM:
+            return ONE_ROUND
+        return Session(view.round, deep).lookahead()
+
+    return Lookahead(prepare=prepare, levels=LEVELS)
+
+
+HARD = Settings(width=2, widen=1.0)
+"""``hard``: the round under way, the heuristic's best two actions first at every node of the searching seat,
+one more each time the square root of the decisions taken there grows by one."""
+DEEP_FROM = 1000
+"""Budgets of this many iterations or more (or of time alone) search with :data:`HARD`."""
+LEVELS = {"hard": Budget(iterations=1000, seconds=2.0)}
+"""Verräter's own budget for ``hard`` (``easy`` and ``normal`` keep the generic ones): iterations, so that its
+strength depends on the machine's load only when that is heavy enough to reach the 2 s safety net."""
+
+LOOKAHEAD = lookahead(HARD)
