@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from .actions import CASTELLAN_ACTION, KEEP, REPLACE, AdmiralMove
+from .actions import CASTELLAN_ACTION, KEEP, REPLACE
 from .components import (
     ABBOT,
     ADMIRAL,
@@ -37,27 +37,40 @@ if TYPE_CHECKING:
 
     from .state import KretaState
 
-CHOICE_ENTRY: Final = Entry([KEEP, REPLACE])
-CASTELLAN_ENTRY: Final = Entry([CASTELLAN_ACTION])
+CHOICE_ENTRY: Final = Entry([KEEP, REPLACE], [0, 0])
+CASTELLAN_ENTRY: Final = Entry([CASTELLAN_ACTION], [0])
 
 
 def admiral_actions(st: KretaState, ships: tuple[int, ...]) -> list[Any]:
     """Placing a ship (while one is in reserve) and moving one or both ships to open ports."""
+    return admiral_entry(st, ships).acts
+
+
+def admiral_entry(st: KretaState, ships: tuple[int, ...]) -> Entry:
+    """:func:`admiral_actions` with their codes (a port's index, or an Admiral move's code)."""
     t = st.tables
-    ids, full = t.ids, st.full_ports
+    rank, full = t.rank, st.full_ports
     open_ports = [p for p in t.ports if not full >> p & 1 and p not in ships]
     acts: list[Any] = []
+    codes: list[int] = []
     if len(ships) < SUPPLY["ship"]:
         acts += [t.admiral_place[p] for p in open_ports]
-    canon = t.canonical
+        codes += open_ports
+    moves = t.admiral_moves
     for a in ships:
-        acts += [canon(AdmiralMove((ids[a],), (ids[c],))) for c in open_ports]
+        for c in open_ports:
+            code = t.admiral_move((a,), (c,))
+            acts.append(moves[code])
+            codes.append(code)
     if len(ships) == 2:
-        frm = tuple(sorted((ids[ships[0]], ids[ships[1]])))
+        a, b = ships
+        frm = (a, b) if rank[a] < rank[b] else (b, a)  # as the action lists them: in id order
         for i, c in enumerate(open_ports):
             for d in open_ports[i + 1 :]:
-                acts.append(canon(AdmiralMove(frm, tuple(sorted((ids[c], ids[d]))))))
-    return acts
+                code = t.admiral_move(frm, (c, d) if rank[c] < rank[d] else (d, c))
+                acts.append(moves[code])
+                codes.append(code)
+    return Entry(acts, codes, t)
 
 
 def parts(st: KretaState) -> list[Entry]:
@@ -103,7 +116,8 @@ def parts(st: KretaState) -> list[Entry]:
             m = full | guarded
             e = t.commander_places.get(m)
             if e is None:
-                e = t.commander_places.put(m, Entry([t.commander_place[p] for p in range(t.P) if not m >> p & 1], t))
+                ps = [p for p in range(t.P) if not m >> p & 1]
+                e = t.commander_places.put(m, Entry([t.commander_place[p] for p in ps], ps, t))
             if e.acts:
                 com.append(e)
         vmask = st.villager_mask[s]
@@ -134,18 +148,20 @@ def parts(st: KretaState) -> list[Entry]:
         key = docks << t.P | st.full_ports
         e = t.small.get(key)
         if e is None:
-            e = t.small.put(key, Entry(admiral_actions(st, ships), t))
+            e = t.small.put(key, admiral_entry(st, ships))
         adm = e
     if need >> ABBOT & 1:
         key2 = full << 9 | (own + 1)
         e = t.abbots.get(key2)
         if e is None:
             if own < 0:
-                acts: list[Any] = [t.abbot_place[p] for p in range(t.P) if not full >> p & 1]
+                ps = [p for p in range(t.P) if not full >> p & 1]
+                e = Entry([t.abbot_place[p] for p in ps], ps, t)
             else:
                 row = t.abbot_move[own]
-                acts = [row[q] for q in abbot_destinations(t, own, st.pieces)]
-            e = t.abbots.put(key2, Entry(acts, t))
+                ps = abbot_destinations(t, own, st.pieces)
+                e = Entry([row[q] for q in ps], ps, t)
+            t.abbots.put(key2, e)
         abb = e
     if need >> FARMER & 1 and ships:
         key3 = docks << t.P | st.villager_mask[s]
@@ -159,14 +175,16 @@ def parts(st: KretaState) -> list[Entry]:
         if free and st.fort_reserve[s]:
             e = t.forts.get(free)
             if e is None:
-                e = t.forts.put(free, Entry([t.fort[k] for k in range(t.N) if free >> k & 1], t))
+                ks = [k for k in range(t.N) if free >> k & 1]
+                e = t.forts.put(free, Entry([t.fort[k] for k in ks], ks, t))
             if e.acts:
                 arch.append(e)
         if st.village_reserve[s] and SUPPLY["village"] - st.village_reserve[s] < len(st.harvested[s]):
             m = full | guarded
             e = t.villages.get(m)
             if e is None:
-                e = t.villages.put(m, Entry([t.village[p] for p in range(t.P) if not m >> p & 1], t))
+                ps = [p for p in range(t.P) if not m >> p & 1]
+                e = t.villages.put(m, Entry([t.village[p] for p in ps], ps, t))
             if e.acts:
                 arch.append(e)
     out: list[Entry] = []

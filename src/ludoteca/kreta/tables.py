@@ -22,6 +22,7 @@ from .actions import (
     STOP,
     AbbotMove,
     AbbotPlace,
+    AdmiralMove,
     AdmiralPlace,
     BuildFort,
     BuildVillage,
@@ -41,19 +42,20 @@ T = TypeVar("T")
 class Entry:
     """A cached list of legal actions of one kind, shared by every state with the same key.
 
-    ``ids`` (the identities of ``acts``) makes the checked ``apply`` a hash lookup: the objects handed
-    out by ``legal_actions()`` are these very ones. ``king`` is the same list carried out by the King.
+    The objects handed out by ``legal_actions()`` are these very ones, so the checked ``apply`` finds an
+    action by identity in its state's entries (a scan of a few pointers: no hashing) and, at the same
+    position in ``codes``, what carrying it out needs in integer form: the province (``p``), node (``k``),
+    pair of provinces (``p << 8 | q``, a step or a move) or Admiral move (an index into
+    ``Tables.admiral_frm``), so that no province id is looked up on the way. ``king`` is the same list
+    carried out by the King (the same codes).
     """
 
-    __slots__ = ("_king", "_tables", "acts", "ids")
+    __slots__ = ("_king", "_tables", "acts", "codes")
 
-    def __init__(self, acts: list[Any], tables: Tables | None = None) -> None:
+    def __init__(self, acts: list[Any], codes: list[int], tables: Tables | None = None) -> None:
         self.acts = acts
-        self.ids: dict[int, None] = dict.fromkeys([id(a) >> 4 for a in acts])
-        """The identities of ``acts`` (``id(a) >> 4``) as dict keys: a dict of ints is left out of the garbage
-        collector's passes (a frozenset would be tracked), and the caches hold tens of thousands of entries.
-        Objects are 16-byte aligned, so the shift drops bits that are always zero (keys alike in their low
-        bits share a dict slot); two live objects, each at least 16 bytes long, never share ``id >> 4``."""
+        self.codes = codes
+        """Per action, its integer form (see the class docstring; 0 for an action that needs none)."""
         self._tables = tables
         self._king: Entry | None = None
 
@@ -64,11 +66,11 @@ class Entry:
         if k is None:
             t = self._tables
             assert t is not None, "only card actions have King versions"
-            k = self._king = Entry([t.king_of(a) for a in self.acts])
+            k = self._king = Entry([t.king_of(a) for a in self.acts], self.codes)
         return k
 
 
-EMPTY: Final = Entry([])
+EMPTY: Final = Entry([], [])
 
 
 class Cache(dict[Any, Any]):
@@ -94,8 +96,9 @@ class Steps:
     def __init__(self, t: Tables, p: int, closed: int) -> None:
         self.p = p
         self.pairs = [(p, q) for q in t.adj[p] if not closed >> q & 1]
-        self.steps = Entry([t.step[p][q] for _, q in self.pairs])
-        self.first = Entry([t.commander_move[p][q] for _, q in self.pairs], t)
+        codes = [p << 8 | q for _, q in self.pairs]
+        self.steps = Entry([t.step[p][q] for _, q in self.pairs], codes)
+        self.first = Entry([t.commander_move[p][q] for _, q in self.pairs], codes, t)
         self._without: dict[int, Entry] = {}
 
     def without(self, pair: tuple[int, int]) -> Entry:
@@ -103,12 +106,12 @@ class Steps:
         key = pair[0] << 8 | pair[1]  # indices < 256 (Tables checks)
         got = self._without.get(key)
         if got is None:
-            acts = [a for a, pq in zip(self.steps.acts, self.pairs, strict=True) if pq != pair]
-            got = self._without[key] = Entry(acts)
+            keep = [i for i, pq in enumerate(self.pairs) if pq != pair]
+            got = self._without[key] = Entry([self.steps.acts[i] for i in keep], [self.steps.codes[i] for i in keep])
         return got
 
 
-STOP_ENTRY: Final = Entry([STOP])
+STOP_ENTRY: Final = Entry([STOP], [0])
 
 
 class Tables:
@@ -195,8 +198,14 @@ class Tables:
         self._events: dict[tuple[str, int, tuple[Any, ...]], Event] = {}
         self._scored: dict[int, Event] = {}
         """The events of a province's scoring, keyed by integers (see :meth:`province_event`)."""
-        self._canon: dict[Any, Any] = {}
         self._kings: dict[int, King] = {}
+        self.admiral_moves: list[AdmiralMove] = []
+        """Every Admiral move handed out so far, one object per move (its code is its position here)."""
+        self.admiral_frm: list[tuple[int, ...]] = []
+        """Per Admiral move code: the province indices its ships leave, in the action's order (``frm``)."""
+        self.admiral_to: list[tuple[int, ...]] = []
+        """Per Admiral move code: the province indices its ships enter, in the action's order (``to``)."""
+        self._admiral_codes: dict[int, int] = {}
 
         # memo caches (see legal.py for their keys); each is bounded
         self.small: Cache = Cache(20_000)
@@ -209,7 +218,7 @@ class Tables:
             for c in range((P + 7) // 8)
         )
         """Per chunk of 8 provinces and per bit pattern in it: the union of their neighbours."""
-        self.farmer = Entry([HARVEST], self)
+        self.farmer = Entry([HARVEST], [0], self)
         self.commander_places: Cache = Cache(20_000)
         self.villages: Cache = Cache(20_000)
         self.forts: Cache = Cache(20_000)
@@ -302,20 +311,28 @@ class Tables:
         self._scored[code] = event
         return event
 
-    def canonical(self, action: T) -> T:
-        """One shared object per action value (actions built on the fly, e.g. Admiral moves)."""
-        got = self._canon.get(action)
-        if got is None:
-            if len(self._canon) >= 50_000:
-                self._canon.clear()
-                self._kings.clear()
-            got = self._canon[action] = action
-        return got
+    def admiral_move(self, frm: tuple[int, ...], to: tuple[int, ...]) -> int:
+        """The code of the Admiral move whose ships leave the ports ``frm`` for ``to`` (province indices, each
+        in id order, as the action lists them), made on first use: one object per move, found by an integer
+        key instead of hashing an action (at most a few thousand moves on a board)."""
+        key = len(frm)
+        for p in frm:
+            key = key << 8 | p
+        for p in to:
+            key = key << 8 | p
+        code = self._admiral_codes.get(key)
+        if code is None:
+            ids = self.ids
+            code = self._admiral_codes[key] = len(self.admiral_moves)
+            self.admiral_moves.append(AdmiralMove(tuple(ids[p] for p in frm), tuple(ids[p] for p in to)))
+            self.admiral_frm.append(frm)
+            self.admiral_to.append(to)
+        return code
 
     def king_of(self, action: Any) -> King:
         """The King carrying out ``action`` (one object per action object, so identity checks work)."""
         k = self._kings.get(id(action))
-        if k is None or k.action is not action:
+        if k is None or k.action is not action:  # (every action handed out lives as long as the tables)
             k = self._kings[id(action)] = King(action)
         return k
 
