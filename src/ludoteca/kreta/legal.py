@@ -29,7 +29,7 @@ from .components import (
     OVER,
     SUPPLY,
 )
-from .moves import abbot_destinations, first_steps, harvest_reach, movement_steps
+from .moves import abbot_destinations, can_harvest, first_steps, movement_steps
 from .tables import EMPTY, Entry
 
 if TYPE_CHECKING:
@@ -105,13 +105,33 @@ def parts(st: KretaState) -> list[Entry]:
         played = ()
         need = hand
     full = st.full_provinces
-    # the cards' lists, computed only for the cards in hand or (with the King in hand) played; the
-    # names are typed, so that compiled code reads an entry's fields directly
+    # The cards' lists, computed only for the cards in hand or (with the King in hand) played, go straight
+    # into ``out`` in card order when the card is in hand (a separate list only for a card the King alone
+    # copies: fewer short-lived lists for the garbage collector); the King's versions follow from
+    # ``com[c0:c1]`` and ``arch[a0:a1]``. The names are typed, so compiled code reads an entry's fields directly.
     e: Entry | None
-    com: list[Entry] = []
-    arch: list[Entry] = []
+    out: list[Entry] = []
+    ships = st.ships[s]
     adm = abb = farm = EMPTY
+    if need >> ADMIRAL & 1:
+        # the seat's ships as a mask: with another mask, an integer key (no tuple to build and hash); the mask
+        # with more distinct values goes into the low bits, which pick a key's slot in the dict
+        docks = 0
+        for p in ships:
+            docks |= bit[p]
+        key = docks << t.P | st.full_ports
+        e = t.small.get(key)
+        if e is None:
+            e = t.small.put(key, admiral_entry(st, ships))
+        adm = e
+        if hand >> ADMIRAL & 1 and adm.acts:
+            out.append(adm)
+    com = out
+    c0 = c1 = 0
     if need >> COMMANDER & 1:
+        if not hand >> COMMANDER & 1:
+            com = []
+        c0 = len(com)
         if st.villager_reserve[s]:
             m = full | guarded
             e = t.commander_places.get(m)
@@ -138,18 +158,7 @@ def parts(st: KretaState) -> list[Entry]:
                     if ss.first.acts:
                         com.append(ss.first)
                     vmask ^= low
-    ships = st.ships[s]
-    # the seat's ships as a mask: with another mask, an integer key (no tuple to build and hash); the mask
-    # with more distinct values goes into the low bits, which pick a key's slot in the dict
-    docks = 0
-    for p in ships:
-        docks |= bit[p]
-    if need >> ADMIRAL & 1:
-        key = docks << t.P | st.full_ports
-        e = t.small.get(key)
-        if e is None:
-            e = t.small.put(key, admiral_entry(st, ships))
-        adm = e
+        c1 = len(com)
     if need >> ABBOT & 1:
         key2 = full << 9 | (own + 1)
         e = t.abbots.get(key2)
@@ -163,14 +172,20 @@ def parts(st: KretaState) -> list[Entry]:
                 e = Entry([row[q] for q in ps], ps, t)
             t.abbots.put(key2, e)
         abb = e
-    if need >> FARMER & 1 and ships:
-        key3 = docks << t.P | st.villager_mask[s]
-        reach: int | None = t.reach.get(key3)
-        if reach is None:
-            reach = t.reach.put(key3, harvest_reach(t, st.villager_mask[s], ships))
-        if reach & st.tile_mask:
-            farm = t.farmer
+        if hand >> ABBOT & 1 and abb.acts:
+            out.append(abb)
+    # the Farmer's reach is worked out each time: a few mask operations, cheaper than a memo whose keys
+    # (ships and villagers) rarely repeat
+    if need >> FARMER & 1 and ships and can_harvest(t, st.villager_mask[s], ships, st.tile_mask):
+        farm = t.farmer
+        if hand >> FARMER & 1:
+            out.append(farm)
+    arch = out
+    a0 = a1 = 0
     if need >> ARCHITECT & 1:
+        if not hand >> ARCHITECT & 1:
+            arch = []
+        a0 = len(arch)
         free = st.free_nodes
         if free and st.fort_reserve[s]:
             e = t.forts.get(free)
@@ -187,21 +202,11 @@ def parts(st: KretaState) -> list[Entry]:
                 e = t.villages.put(m, Entry([t.village[p] for p in ps], ps, t))
             if e.acts:
                 arch.append(e)
-    out: list[Entry] = []
-    if hand >> ADMIRAL & 1 and adm.acts:
-        out.append(adm)
-    if hand >> COMMANDER & 1:
-        out += com
-    if hand >> ABBOT & 1 and abb.acts:
-        out.append(abb)
-    if hand >> FARMER & 1 and farm.acts:
-        out.append(farm)
-    if hand >> ARCHITECT & 1:
-        out += arch
+        a1 = len(arch)
     for card in played:  # the King's versions of the played cards' lists, in the order played
         if card == COMMANDER:
-            for x in com:
-                out.append(x.king)
+            for i in range(c0, c1):
+                out.append(com[i].king)
         elif card == ADMIRAL:
             if adm.acts:
                 out.append(adm.king)
@@ -212,8 +217,8 @@ def parts(st: KretaState) -> list[Entry]:
             if farm.acts:
                 out.append(farm.king)
         elif card == ARCHITECT:
-            for x in arch:
-                out.append(x.king)
+            for i in range(a0, a1):
+                out.append(arch[i].king)
     if hand >> CASTELLAN & 1:
         out.append(CASTELLAN_ENTRY)
     return out

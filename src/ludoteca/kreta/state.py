@@ -312,7 +312,7 @@ class KretaState:
             else:
                 card = action.card
                 self.hands[s] &= ~(1 << card)  # self.play(s, card), inlined
-                self.played[s] = (*self.played[s], card)
+                self.played[s] = self.played[s] + (card,)  # a tuple concatenation: no list in between
                 self.log = (self.tables.ev_play[s][card], self.log)
                 self._do(s, action, code)
             if self.phase == PLAY:
@@ -332,7 +332,7 @@ class KretaState:
     def play(self, s: int, card: int) -> None:
         """Seat ``s`` plays ``card`` (an index into ``CARDS``) from its hand, and the log says so."""
         self.hands[s] &= ~(1 << card)
-        self.played[s] = (*self.played[s], card)
+        self.played[s] = self.played[s] + (card,)  # a tuple concatenation: no list in between
         self.log = (self.tables.ev_play[s][card], self.log)
 
     def add_count(self, p: int, d: int) -> None:
@@ -378,7 +378,11 @@ class KretaState:
             if count[p] >= cap:
                 full |= bit[p]
         self.full_ports = full
-        self.ships[s] = tuple(sorted(ships))
+        if len(ships) == 2:  # a seat's two ships: sorted without a list in between
+            a, b = ships
+            self.ships[s] = ships if a < b else (b, a)
+        else:
+            self.ships[s] = tuple(sorted(ships))
 
     def _do(self, s: int, action: Any, code: int) -> None:
         """Carry out a card action already known to be legal, ``code`` its integer form (``Entry.codes``): the
@@ -417,7 +421,7 @@ class KretaState:
             self.add_count(code, 1)
             log = (t.ev_move_abbot[s][a * t.P + code], log)
         elif cls is AdmiralPlace:
-            self.set_ships(s, (*self.ships[s], code))
+            self.set_ships(s, self.ships[s] + (code,))
             log = (t.ev_place_ship[s][code], log)
         elif cls is AdmiralMove:
             frm = t.admiral_frm[code]

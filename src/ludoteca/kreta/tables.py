@@ -10,6 +10,7 @@ handed out is a prebuilt (or interned) object, so that the checked ``apply`` is 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from functools import reduce
 from operator import or_
 from typing import Any, Final, TypeVar
@@ -52,10 +53,11 @@ class Entry:
 
     __slots__ = ("_king", "_tables", "acts", "codes")
 
-    def __init__(self, acts: list[Any], codes: list[int], tables: Tables | None = None) -> None:
+    def __init__(self, acts: list[Any], codes: Sequence[int], tables: Tables | None = None) -> None:
         self.acts = acts
-        self.codes = codes
-        """Per action, its integer form (see the class docstring; 0 for an action that needs none)."""
+        self.codes = tuple(codes)
+        """Per action, its integer form (see the class docstring; 0 for an action that needs none). A tuple of
+        ints, which the garbage collector stops tracking (the caches hold thousands of entries)."""
         self._tables = tables
         self._king: Entry | None = None
 
@@ -112,6 +114,14 @@ class Steps:
 
 
 STOP_ENTRY: Final = Entry([STOP], [0])
+
+
+EV_SCORING: Final = 0
+EV_SPENT: Final = 1
+EV_REVEAL: Final = 2
+EV_KEEP: Final = 3
+FORT_EVENTS: Final = ("scoring", "spent", "reveal", "keep")
+"""The kinds of :meth:`Tables.fort_event` (a scoring's fort card events, data two integers), by code."""
 
 
 class Tables:
@@ -195,6 +205,9 @@ class Tables:
         """``ev_build_fort[seat][k]``: a fort built on node index ``k``."""
         self.ev_stop = tuple(tuple(Event("stop", s, (left,)) for left in range(COMMANDER_POINTS)) for s in seats)
         """``ev_stop[seat][points_left]``: the seat ends its Commander movement."""
+        self.ev_takeback = tuple(Event("takeback", s, ()) for s in seats)
+        """``ev_takeback[seat]``: the seat takes its cards back (option ``takeback=castellan``)."""
+        self._fort_events: dict[int, Event] = {}
         self._events: dict[tuple[str, int, tuple[Any, ...]], Event] = {}
         self._scored: dict[int, Event] = {}
         """The events of a province's scoring, keyed by integers (see :meth:`province_event`)."""
@@ -222,8 +235,6 @@ class Tables:
         self.commander_places: Cache = Cache(20_000)
         self.villages: Cache = Cache(20_000)
         self.forts: Cache = Cache(20_000)
-        self.reach: Cache = Cache(50_000)
-        """The Farmer's reach per ``ships mask << P | villager mask`` (see ``moves.harvest_reach``)."""
         self.abbots: Cache = Cache(20_000)
         self.step_cache: tuple[dict[int, Steps], ...] = tuple({} for _ in range(P))
         """Per province, the :class:`Steps` out of it per mask of closed neighbours (filled by :meth:`steps`;
@@ -303,6 +314,19 @@ class Tables:
         got = self._scored.get(code)
         if got is None:
             got = self._scored_put(code, Event("score", seat, (self.ids[p], points, place)))
+        return got
+
+    def fort_event(self, kind: int, seat: int, a: int, b: int) -> Event:
+        """``event(FORT_EVENTS[kind], seat, (a, b))`` (a scoring's ``scoring``, ``spent``, ``reveal`` and the
+        ``keep`` after it: a slot or scoring number and a node), looked up by an integer code, not a tuple."""
+        if not (0 <= seat < 8 and 0 <= a < 1 << 16 and 0 <= b < 1 << 16):  # pragma: no cover - never so high
+            return self.event(FORT_EVENTS[kind], seat, (a, b))
+        code = ((kind << 3 | seat) << 16 | a) << 16 | b
+        got = self._fort_events.get(code)
+        if got is None:
+            if len(self._fort_events) >= 50_000:  # pragma: no cover - a board has far fewer
+                self._fort_events.clear()
+            got = self._fort_events[code] = Event(FORT_EVENTS[kind], seat, (a, b))
         return got
 
     def _scored_put(self, code: int, event: Event) -> Event:
