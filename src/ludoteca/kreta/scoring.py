@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from ludoteca.core.events import Event, push
+from ludoteca.core.events import Event, new_event, push
 
 from .components import ALL_CARDS, CASTELLAN, CHOICE, FACE_UP, OVER, PLAY
 from .tables import EV_KEEP, EV_REVEAL, EV_SCORING, EV_SPENT
@@ -74,18 +74,27 @@ def castellan(st: KretaState, s: int) -> None:
     log = push(st.log, t.fort_event(EV_SCORING, s, k + 1, node))
     for p in t.node_provs[t.node_index[node]]:
         vp = t.vp[p]
-        inf = [0] * n  # influence(st, o, p) for every seat o, in one pass
+        inf = [0] * n  # influence(st, o, p) for every seat o, in one pass (plain int operations when compiled)
         vill, villages, abbot, ships = st.villagers, st.villages, st.abbots, st.ships
         for o in range(n):
             i = o * t.P + p
-            inf[o] = vill[i] + 2 * villages[i] + (abbot[o] == p) + (p in ships[o])
+            x = vill[i] + 2 * villages[i]
+            if abbot[o] == p:
+                x += 1
+            for q in ships[o]:  # p in ships[o]
+                if q == p:
+                    x += 1
+                    break
+            inf[o] = x
         fort = st.forts
         for node_k in t.prov_nodes[p]:
             if fort[node_k] >= 0:
                 inf[fort[node_k]] += 1
         log = (t.province_event(p, inf), log)
         top, second = places(inf)
-        for place, points in ((top, vp), (second, vp // 2)):
+        for rank in range(2):  # first place scores the VP, second place half of them
+            place = top if rank == 0 else second
+            points = vp if rank == 0 else vp // 2
             if place:
                 for o in range(n):
                     if inf[o] == place:
@@ -113,7 +122,7 @@ def castellan(st: KretaState, s: int) -> None:
     if st.scorings >= len(st.fort_row):
         st.phase = OVER
         res = st.result()
-        log = push(log, Event("end", -1, (res.scores, res.winners)))
+        log = push(log, new_event("end", -1, (res.scores, res.winners)))
     elif choice:
         st.phase = CHOICE
     else:

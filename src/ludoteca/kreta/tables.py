@@ -16,7 +16,7 @@ from operator import or_
 from typing import Any, Final, TypeVar
 
 from ludoteca.core.errors import SetupError
-from ludoteca.core.events import Event
+from ludoteca.core.events import Event, new_event
 
 from .actions import (
     HARVEST,
@@ -289,7 +289,7 @@ class Tables:
         if got is None:
             if len(self._events) >= 50_000:
                 self._events.clear()
-            got = self._events[key] = Event(kind, seat, data)
+            got = self._events[key] = new_event(kind, seat, data)
         return got
 
     def province_event(self, p: int, inf: list[int]) -> Event:
@@ -303,7 +303,7 @@ class Tables:
         code = (code << 3 | len(inf)) << 1
         got = self._scored.get(code)
         if got is None:
-            got = self._scored_put(code, Event("province", -1, (self.ids[p], self.vp[p], tuple(inf))))
+            got = self._scored_put(code, new_event("province", -1, (self.ids[p], self.vp[p], tuple(inf))))
         return got
 
     def score_event(self, seat: int, p: int, points: int, place: int) -> Event:
@@ -313,7 +313,7 @@ class Tables:
         code = ((((seat * self.P + p) << 8 | points) << 8 | place) << 1) | 1
         got = self._scored.get(code)
         if got is None:
-            got = self._scored_put(code, Event("score", seat, (self.ids[p], points, place)))
+            got = self._scored_put(code, new_event("score", seat, (self.ids[p], points, place)))
         return got
 
     def fort_event(self, kind: int, seat: int, a: int, b: int) -> Event:
@@ -326,7 +326,7 @@ class Tables:
         if got is None:
             if len(self._fort_events) >= 50_000:  # pragma: no cover - a board has far fewer
                 self._fort_events.clear()
-            got = self._fort_events[code] = Event(FORT_EVENTS[kind], seat, (a, b))
+            got = self._fort_events[code] = new_event(FORT_EVENTS[kind], seat, (a, b))
         return got
 
     def _scored_put(self, code: int, event: Event) -> Event:
