@@ -4,8 +4,8 @@ Each card's actions depend on a few small keys — bit masks of full provinces, 
 ports, the provinces holding the seat's villagers, the provinces guarded against it — so the lists
 (:class:`~ludoteca.kreta.tables.Entry`) are shared by every state and clone that has the same key. A
 state's legal actions are the concatenation of its *parts* (one entry per card and kind, the King's
-being the same actions wrapped in :class:`~ludoteca.kreta.actions.King`); ``apply`` checks an action
-by identity against the parts' ``ids``.
+being the same actions wrapped in :class:`~ludoteca.kreta.actions.King`); ``apply`` finds an action
+by identity in the parts and takes its integer form from the same place in the entry's ``codes``.
 
 The Commander's movement is decided one step at a time (see :mod:`ludoteca.kreta.moves`): at card
 play the legal first steps, in the movement sub-phase the legal next steps and ``stop``.

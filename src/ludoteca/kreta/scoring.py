@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Final
 from ludoteca.core.events import Event, new_event, push
 
 from .components import ALL_CARDS, CASTELLAN, CHOICE, FACE_UP, OVER, PLAY
-from .tables import EV_KEEP, EV_REVEAL, EV_SCORING, EV_SPENT
 
 if TYPE_CHECKING:
     from .state import KretaState
@@ -71,7 +70,7 @@ def castellan(st: KretaState, s: int) -> None:
     st.play(s, CASTELLAN)
     k = st.scorings
     node = st.fort_row[k]
-    log = push(st.log, t.fort_event(EV_SCORING, s, k + 1, node))
+    log = push(st.log, t.fort_event("scoring", s, k + 1, node))
     for p in t.node_provs[t.node_index[node]]:
         vp = t.vp[p]
         inf = [0] * n  # influence(st, o, p) for every seat o, in one pass (plain int operations when compiled)
@@ -111,10 +110,10 @@ def castellan(st: KretaState, s: int) -> None:
         takeback = t.ev_takeback[s]
     if t.seed_scoring_order:
         log = push(log, takeback)
-    log = push(log, t.fort_event(EV_SPENT, s, k, node))
+    log = push(log, t.fort_event("spent", s, k, node))
     choice = False
     if k + FACE_UP < len(st.fort_row):
-        log = push(log, t.fort_event(EV_REVEAL, s, k + FACE_UP, st.fort_row[k + FACE_UP]))
+        log = push(log, t.fort_event("reveal", s, k + FACE_UP, st.fort_row[k + FACE_UP]))
         choice = bool(st.fort_pile)
     if not t.seed_scoring_order:
         log = push(log, takeback)
@@ -144,6 +143,6 @@ def choose(st: KretaState, replace: bool) -> None:
         st.known_bottom += 1
         st.log = push(st.log, st.tables.event("replace", s, (slot, old, new)))
     else:
-        st.log = push(st.log, st.tables.fort_event(EV_KEEP, s, slot, old))
+        st.log = push(st.log, st.tables.fort_event("keep", s, slot, old))
     st.phase = PLAY
     st.pass_turn(s)

@@ -116,12 +116,8 @@ class Steps:
 STOP_ENTRY: Final = Entry([STOP], [0])
 
 
-EV_SCORING: Final = 0
-EV_SPENT: Final = 1
-EV_REVEAL: Final = 2
-EV_KEEP: Final = 3
-FORT_EVENTS: Final = ("scoring", "spent", "reveal", "keep")
-"""The kinds of :meth:`Tables.fort_event` (a scoring's fort card events, data two integers), by code."""
+FORT_EVENTS: Final = {"scoring": 0, "spent": 1, "reveal": 2, "keep": 3}
+"""The kinds of :meth:`Tables.fort_event` (a scoring's fort card events, data two integers) and their codes."""
 
 
 class Tables:
@@ -316,17 +312,18 @@ class Tables:
             got = self._scored_put(code, new_event("score", seat, (self.ids[p], points, place)))
         return got
 
-    def fort_event(self, kind: int, seat: int, a: int, b: int) -> Event:
-        """``event(FORT_EVENTS[kind], seat, (a, b))`` (a scoring's ``scoring``, ``spent``, ``reveal`` and the
-        ``keep`` after it: a slot or scoring number and a node), looked up by an integer code, not a tuple."""
+    def fort_event(self, kind: str, seat: int, a: int, b: int) -> Event:
+        """``event(kind, seat, (a, b))`` for a kind of :data:`FORT_EVENTS` (a scoring's ``scoring``, ``spent``,
+        ``reveal`` and the ``keep`` after it: a slot or scoring number and a node), looked up by an integer code
+        instead of a tuple of the three."""
         if not (0 <= seat < 8 and 0 <= a < 1 << 16 and 0 <= b < 1 << 16):  # pragma: no cover - never so high
-            return self.event(FORT_EVENTS[kind], seat, (a, b))
-        code = ((kind << 3 | seat) << 16 | a) << 16 | b
+            return self.event(kind, seat, (a, b))
+        code = ((FORT_EVENTS[kind] << 3 | seat) << 16 | a) << 16 | b
         got = self._fort_events.get(code)
         if got is None:
             if len(self._fort_events) >= 50_000:  # pragma: no cover - a board has far fewer
                 self._fort_events.clear()
-            got = self._fort_events[code] = new_event(FORT_EVENTS[kind], seat, (a, b))
+            got = self._fort_events[code] = new_event(kind, seat, (a, b))
         return got
 
     def _scored_put(self, code: int, event: Event) -> Event:
