@@ -40,6 +40,12 @@ def push(log: EventLog, event: Event) -> EventLog:
     return (event, log)
 
 
+def new_event(kind: str, seat: int = -1, data: tuple[object, ...] = (), private_to: int = -1) -> Event:
+    """``Event(kind, seat, data, private_to)``, made in C (see ``_NEW_EVENT``): for compiled code that makes
+    events often, such as the rules cores' tables of interned events when they meet a new one."""
+    return _NEW_EVENT(_EVENT, (kind, seat, data, private_to))
+
+
 def push_event(
     log: EventLog, kind: str, seat: int = -1, data: tuple[object, ...] = (), private_to: int = -1
 ) -> EventLog:

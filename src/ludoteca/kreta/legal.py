@@ -4,8 +4,8 @@ Each card's actions depend on a few small keys — bit masks of full provinces, 
 ports, the provinces holding the seat's villagers, the provinces guarded against it — so the lists
 (:class:`~ludoteca.kreta.tables.Entry`) are shared by every state and clone that has the same key. A
 state's legal actions are the concatenation of its *parts* (one entry per card and kind, the King's
-being the same actions wrapped in :class:`~ludoteca.kreta.actions.King`); ``apply`` checks an action
-by identity against the parts' ``ids``.
+being the same actions wrapped in :class:`~ludoteca.kreta.actions.King`); ``apply`` finds an action
+by identity in the parts and takes its integer form from the same place in the entry's ``codes``.
 
 The Commander's movement is decided one step at a time (see :mod:`ludoteca.kreta.moves`): at card
 play the legal first steps, in the movement sub-phase the legal next steps and ``stop``.
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from .actions import CASTELLAN_ACTION, KEEP, REPLACE, AdmiralMove
+from .actions import CASTELLAN_ACTION, KEEP, REPLACE
 from .components import (
     ABBOT,
     ADMIRAL,
@@ -29,7 +29,7 @@ from .components import (
     OVER,
     SUPPLY,
 )
-from .moves import abbot_destinations, first_steps, harvest_reach, movement_steps
+from .moves import abbot_destinations, can_harvest, first_steps, movement_steps
 from .tables import EMPTY, Entry
 
 if TYPE_CHECKING:
@@ -37,27 +37,40 @@ if TYPE_CHECKING:
 
     from .state import KretaState
 
-CHOICE_ENTRY: Final = Entry([KEEP, REPLACE])
-CASTELLAN_ENTRY: Final = Entry([CASTELLAN_ACTION])
+CHOICE_ENTRY: Final = Entry([KEEP, REPLACE], [0, 0])
+CASTELLAN_ENTRY: Final = Entry([CASTELLAN_ACTION], [0])
 
 
 def admiral_actions(st: KretaState, ships: tuple[int, ...]) -> list[Any]:
     """Placing a ship (while one is in reserve) and moving one or both ships to open ports."""
+    return admiral_entry(st, ships).acts
+
+
+def admiral_entry(st: KretaState, ships: tuple[int, ...]) -> Entry:
+    """:func:`admiral_actions` with their codes (a port's index, or an Admiral move's code)."""
     t = st.tables
-    ids, full = t.ids, st.full_ports
+    rank, full = t.rank, st.full_ports
     open_ports = [p for p in t.ports if not full >> p & 1 and p not in ships]
     acts: list[Any] = []
+    codes: list[int] = []
     if len(ships) < SUPPLY["ship"]:
         acts += [t.admiral_place[p] for p in open_ports]
-    canon = t.canonical
+        codes += open_ports
+    moves = t.admiral_moves
     for a in ships:
-        acts += [canon(AdmiralMove((ids[a],), (ids[c],))) for c in open_ports]
+        for c in open_ports:
+            code = t.admiral_move((a,), (c,))
+            acts.append(moves[code])
+            codes.append(code)
     if len(ships) == 2:
-        frm = tuple(sorted((ids[ships[0]], ids[ships[1]])))
+        a, b = ships
+        frm = (a, b) if rank[a] < rank[b] else (b, a)  # as the action lists them: in id order
         for i, c in enumerate(open_ports):
             for d in open_ports[i + 1 :]:
-                acts.append(canon(AdmiralMove(frm, tuple(sorted((ids[c], ids[d]))))))
-    return acts
+                code = t.admiral_move(frm, (c, d) if rank[c] < rank[d] else (d, c))
+                acts.append(moves[code])
+                codes.append(code)
+    return Entry(acts, codes, t)
 
 
 def parts(st: KretaState) -> list[Entry]:
@@ -92,18 +105,39 @@ def parts(st: KretaState) -> list[Entry]:
         played = ()
         need = hand
     full = st.full_provinces
-    # the cards' lists, computed only for the cards in hand or (with the King in hand) played; the
-    # names are typed, so that compiled code reads an entry's fields directly
+    # The cards' lists, computed only for the cards in hand or (with the King in hand) played, go straight
+    # into ``out`` in card order when the card is in hand (a separate list only for a card the King alone
+    # copies: fewer short-lived lists for the garbage collector); the King's versions follow from
+    # ``com[c0:c1]`` and ``arch[a0:a1]``. The names are typed, so compiled code reads an entry's fields directly.
     e: Entry | None
-    com: list[Entry] = []
-    arch: list[Entry] = []
+    out: list[Entry] = []
+    ships = st.ships[s]
     adm = abb = farm = EMPTY
+    if need >> ADMIRAL & 1:
+        # the seat's ships as a mask: with another mask, an integer key (no tuple to build and hash); the mask
+        # with more distinct values goes into the low bits, which pick a key's slot in the dict
+        docks = 0
+        for p in ships:
+            docks |= bit[p]
+        key = docks << t.P | st.full_ports
+        e = t.small.get(key)
+        if e is None:
+            e = t.small.put(key, admiral_entry(st, ships))
+        adm = e
+        if hand >> ADMIRAL & 1 and adm.acts:
+            out.append(adm)
+    com = out
+    c0 = c1 = 0
     if need >> COMMANDER & 1:
+        if not hand >> COMMANDER & 1:
+            com = []
+        c0 = len(com)
         if st.villager_reserve[s]:
             m = full | guarded
             e = t.commander_places.get(m)
             if e is None:
-                e = t.commander_places.put(m, Entry([t.commander_place[p] for p in range(t.P) if not m >> p & 1], t))
+                ps = [p for p in range(t.P) if not m >> p & 1]
+                e = t.commander_places.put(m, Entry([t.commander_place[p] for p in ps], ps, t))
             if e.acts:
                 com.append(e)
         vmask = st.villager_mask[s]
@@ -124,66 +158,55 @@ def parts(st: KretaState) -> list[Entry]:
                     if ss.first.acts:
                         com.append(ss.first)
                     vmask ^= low
-    ships = st.ships[s]
-    # the seat's ships as a mask: with another mask, an integer key (no tuple to build and hash); the mask
-    # with more distinct values goes into the low bits, which pick a key's slot in the dict
-    docks = 0
-    for p in ships:
-        docks |= bit[p]
-    if need >> ADMIRAL & 1:
-        key = docks << t.P | st.full_ports
-        e = t.small.get(key)
-        if e is None:
-            e = t.small.put(key, Entry(admiral_actions(st, ships), t))
-        adm = e
+        c1 = len(com)
     if need >> ABBOT & 1:
         key2 = full << 9 | (own + 1)
         e = t.abbots.get(key2)
         if e is None:
             if own < 0:
-                acts: list[Any] = [t.abbot_place[p] for p in range(t.P) if not full >> p & 1]
+                ps = [p for p in range(t.P) if not full >> p & 1]
+                e = Entry([t.abbot_place[p] for p in ps], ps, t)
             else:
                 row = t.abbot_move[own]
-                acts = [row[q] for q in abbot_destinations(t, own, st.pieces)]
-            e = t.abbots.put(key2, Entry(acts, t))
+                ps = abbot_destinations(t, own, st.pieces)
+                e = Entry([row[q] for q in ps], ps, t)
+            t.abbots.put(key2, e)
         abb = e
-    if need >> FARMER & 1 and ships:
-        key3 = docks << t.P | st.villager_mask[s]
-        reach: int | None = t.reach.get(key3)
-        if reach is None:
-            reach = t.reach.put(key3, harvest_reach(t, st.villager_mask[s], ships))
-        if reach & st.tile_mask:
-            farm = t.farmer
+        if hand >> ABBOT & 1 and abb.acts:
+            out.append(abb)
+    # the Farmer's reach is worked out each time: a few mask operations, cheaper than a memo whose keys
+    # (ships and villagers) rarely repeat
+    if need >> FARMER & 1 and ships and can_harvest(t, st.villager_mask[s], ships, st.tile_mask):
+        farm = t.farmer
+        if hand >> FARMER & 1:
+            out.append(farm)
+    arch = out
+    a0 = a1 = 0
     if need >> ARCHITECT & 1:
+        if not hand >> ARCHITECT & 1:
+            arch = []
+        a0 = len(arch)
         free = st.free_nodes
         if free and st.fort_reserve[s]:
             e = t.forts.get(free)
             if e is None:
-                e = t.forts.put(free, Entry([t.fort[k] for k in range(t.N) if free >> k & 1], t))
+                ks = [k for k in range(t.N) if free >> k & 1]
+                e = t.forts.put(free, Entry([t.fort[k] for k in ks], ks, t))
             if e.acts:
                 arch.append(e)
         if st.village_reserve[s] and SUPPLY["village"] - st.village_reserve[s] < len(st.harvested[s]):
             m = full | guarded
             e = t.villages.get(m)
             if e is None:
-                e = t.villages.put(m, Entry([t.village[p] for p in range(t.P) if not m >> p & 1], t))
+                ps = [p for p in range(t.P) if not m >> p & 1]
+                e = t.villages.put(m, Entry([t.village[p] for p in ps], ps, t))
             if e.acts:
                 arch.append(e)
-    out: list[Entry] = []
-    if hand >> ADMIRAL & 1 and adm.acts:
-        out.append(adm)
-    if hand >> COMMANDER & 1:
-        out += com
-    if hand >> ABBOT & 1 and abb.acts:
-        out.append(abb)
-    if hand >> FARMER & 1 and farm.acts:
-        out.append(farm)
-    if hand >> ARCHITECT & 1:
-        out += arch
+        a1 = len(arch)
     for card in played:  # the King's versions of the played cards' lists, in the order played
         if card == COMMANDER:
-            for x in com:
-                out.append(x.king)
+            for i in range(c0, c1):
+                out.append(com[i].king)
         elif card == ADMIRAL:
             if adm.acts:
                 out.append(adm.king)
@@ -194,8 +217,8 @@ def parts(st: KretaState) -> list[Entry]:
             if farm.acts:
                 out.append(farm.king)
         elif card == ARCHITECT:
-            for x in arch:
-                out.append(x.king)
+            for i in range(a0, a1):
+                out.append(arch[i].king)
     if hand >> CASTELLAN & 1:
         out.append(CASTELLAN_ENTRY)
     return out

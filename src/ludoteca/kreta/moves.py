@@ -19,7 +19,7 @@ another player's abbot that villagers may pass (option ``abbot_blocks_passing=fa
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .components import ABBOT_STEPS, PROVINCE_LIMIT
 from .tables import STOP_ENTRY, Entry, Steps, Tables
@@ -135,13 +135,15 @@ def first_steps(st: KretaState, s: int, guarded: int) -> list[Entry]:
         return out
     sets = step_sets(st, s, guarded)
     start = st.villager_code[s]
-    acts = [
-        a
-        for ss in sets
-        for a, (p, q) in zip(ss.first.acts, ss.pairs, strict=True)
-        if after_step(st, s, p, q, start, guarded, 2)
-    ]
-    return [Entry(acts, t)] if acts else []
+    acts: list[Any] = []
+    codes: list[int] = []
+    for ss in sets:
+        first = ss.first
+        for i, (p, q) in enumerate(ss.pairs):
+            if after_step(st, s, p, q, start, guarded, 2):
+                acts.append(first.acts[i])
+                codes.append(first.codes[i])
+    return [Entry(acts, codes, t)] if acts else []
 
 
 def movement_steps(st: KretaState, s: int, left: int, start: int) -> list[Entry]:
@@ -158,13 +160,15 @@ def movement_steps(st: KretaState, s: int, left: int, start: int) -> list[Entry]
         guarded &= ~bit[ab]
     stop = valid_end(st, s, start, guarded)
     if (ab >= 0 and st.full_provinces >> ab & 1) or (guarded and not t.abbot_blocks_passing):  # _risky
-        acts = [
-            a
-            for ss in step_sets(st, s, guarded)
-            for a, (p, q) in zip(ss.steps.acts, ss.pairs, strict=True)
-            if after_step(st, s, p, q, start, guarded, left - 1)
-        ]
-        out = [Entry(acts)] if acts else []
+        acts: list[Any] = []
+        codes: list[int] = []
+        for out_of in step_sets(st, s, guarded):
+            steps = out_of.steps
+            for i, (p, q) in enumerate(out_of.pairs):
+                if after_step(st, s, p, q, start, guarded, left - 1):
+                    acts.append(steps.acts[i])
+                    codes.append(steps.codes[i])
+        out = [Entry(acts, codes)] if acts else []
         if stop:
             out.append(STOP_ENTRY)
         return out

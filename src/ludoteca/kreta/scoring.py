@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from ludoteca.core.events import Event, push
+from ludoteca.core.events import Event, new_event, push
 
 from .components import ALL_CARDS, CASTELLAN, CHOICE, FACE_UP, OVER, PLAY
 
@@ -39,12 +39,16 @@ def places(inf: Sequence[int]) -> tuple[int, int]:
     next-highest influence (at least 1) is second place, whatever the tie for first, and scores half
     the VP rounded down (:func:`awards`); with 2 players there is no second place.
     """
-    top = max(inf)
-    if top < 1:
-        return 0, 0
-    if len(inf) < 3:
+    top = 0
+    for x in inf:  # plain loops: compiled, no generator object or keyword call
+        if x > top:
+            top = x
+    if top < 1 or len(inf) < 3:
         return top, 0
-    second = max((x for x in inf if x < top), default=0)
+    second = 0
+    for x in inf:
+        if second < x < top:
+            second = x
     return top, second
 
 
@@ -66,20 +70,30 @@ def castellan(st: KretaState, s: int) -> None:
     st.play(s, CASTELLAN)
     k = st.scorings
     node = st.fort_row[k]
-    log = push(st.log, t.event("scoring", s, (k + 1, node)))
+    log = push(st.log, t.fort_event("scoring", s, k + 1, node))
     for p in t.node_provs[t.node_index[node]]:
         vp = t.vp[p]
-        inf = [0] * n  # influence(st, o, p) for every seat o, in one pass
+        inf = [0] * n  # influence(st, o, p) for every seat o, in one pass (plain int operations when compiled)
         vill, villages, abbot, ships = st.villagers, st.villages, st.abbots, st.ships
         for o in range(n):
             i = o * t.P + p
-            inf[o] = vill[i] + 2 * villages[i] + (abbot[o] == p) + (p in ships[o])
+            x = vill[i] + 2 * villages[i]
+            if abbot[o] == p:
+                x += 1
+            for q in ships[o]:  # p in ships[o]
+                if q == p:
+                    x += 1
+                    break
+            inf[o] = x
         fort = st.forts
         for node_k in t.prov_nodes[p]:
             if fort[node_k] >= 0:
                 inf[fort[node_k]] += 1
         log = (t.province_event(p, inf), log)
-        for place, points in zip(places(inf), (vp, vp // 2), strict=True):
+        top, second = places(inf)
+        for rank in range(2):  # first place scores the VP, second place half of them
+            place = top if rank == 0 else second
+            points = vp if rank == 0 else vp // 2
             if place:
                 for o in range(n):
                     if inf[o] == place:
@@ -93,13 +107,13 @@ def castellan(st: KretaState, s: int) -> None:
     else:
         st.hands[s] = ALL_CARDS
         st.played[s] = ()
-        takeback = t.event("takeback", s, ())
+        takeback = t.ev_takeback[s]
     if t.seed_scoring_order:
         log = push(log, takeback)
-    log = push(log, t.event("spent", s, (k, node)))
+    log = push(log, t.fort_event("spent", s, k, node))
     choice = False
     if k + FACE_UP < len(st.fort_row):
-        log = push(log, t.event("reveal", s, (k + FACE_UP, st.fort_row[k + FACE_UP])))
+        log = push(log, t.fort_event("reveal", s, k + FACE_UP, st.fort_row[k + FACE_UP]))
         choice = bool(st.fort_pile)
     if not t.seed_scoring_order:
         log = push(log, takeback)
@@ -107,7 +121,7 @@ def castellan(st: KretaState, s: int) -> None:
     if st.scorings >= len(st.fort_row):
         st.phase = OVER
         res = st.result()
-        log = push(log, Event("end", -1, (res.scores, res.winners)))
+        log = push(log, new_event("end", -1, (res.scores, res.winners)))
     elif choice:
         st.phase = CHOICE
     else:
@@ -129,6 +143,6 @@ def choose(st: KretaState, replace: bool) -> None:
         st.known_bottom += 1
         st.log = push(st.log, st.tables.event("replace", s, (slot, old, new)))
     else:
-        st.log = push(st.log, st.tables.event("keep", s, (slot, old)))
+        st.log = push(st.log, st.tables.fort_event("keep", s, slot, old))
     st.phase = PLAY
     st.pass_turn(s)

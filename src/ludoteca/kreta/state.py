@@ -36,7 +36,7 @@ Event kinds (``Event(kind, seat, data)``; all public, province ids and node numb
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from ludoteca.core.errors import MalformedActionError
 from ludoteca.core.events import EventLog, push
@@ -262,26 +262,35 @@ class KretaState:
         parts = self.legal_cache
         if parts is None:
             parts = self.legal_cache = legal.parts(self)
-        i = id(action) >> 4  # as Entry.ids has them
-        for e in parts:
-            if i in e.ids:
-                self._apply(cast(KretaAction, action))
-                return
-        try:
-            legal_now = self.legal_actions()
-            found = legal_now[legal_now.index(action)]  # type: ignore[arg-type]
-        except (ValueError, TypeError):
-            raise explain.why_not(self, action) from None
-        self._apply(found)
+        for e in parts:  # the legal list's own objects: found by identity, with their codes
+            for j, a in enumerate(e.acts):
+                if a is action:
+                    self._apply(e.acts[j], e.codes[j])
+                    return
+        found: Any = None
+        code = 0
+        try:  # an equal action made elsewhere (parsed, unpickled): the legal one in its place
+            for e in parts:
+                for j, a in enumerate(e.acts):
+                    if a == action:
+                        found, code = a, e.codes[j]
+                        break
+                if found is not None:
+                    break
+        except TypeError:
+            found = None
+        if found is None:
+            raise explain.why_not(self, action)
+        self._apply(found, code)
 
-    def _apply(self, action: KretaAction) -> None:
-        """Play a legal ``action`` (one of the legal list's own objects)."""
+    def _apply(self, action: KretaAction, code: int) -> None:
+        """Play a legal ``action`` (one of the legal list's own objects); ``code``: its ``Entry.codes`` form."""
         cls = type(action)
         s = self.to_act
         phase = self.phase
         if phase == MOVE:
             if isinstance(action, Step):
-                self._step(s, action.frm, action.to)
+                self._step(s, code >> 8, code & 255)
                 self.move_points -= 1
                 if self.move_points:
                     self.legal_cache = None
@@ -296,16 +305,16 @@ class KretaState:
                 inner = action.action  # type: ignore[union-attr]
                 self.play(s, KING)
                 self.log = (self.tables.ev_copy[s][inner.card], self.log)
-                self._do(s, inner)
+                self._do(s, inner, code)
             elif cls is Castellan:
                 scoring.castellan(self, s)
                 return
             else:
                 card = action.card
                 self.hands[s] &= ~(1 << card)  # self.play(s, card), inlined
-                self.played[s] = (*self.played[s], card)
+                self.played[s] = self.played[s] + (card,)  # a tuple concatenation: no list in between
                 self.log = (self.tables.ev_play[s][card], self.log)
-                self._do(s, action)
+                self._do(s, action, code)
             if self.phase == PLAY:
                 self.to_act = s + 1 if s + 1 < self.num_players else 0
             self.legal_cache = None
@@ -323,7 +332,7 @@ class KretaState:
     def play(self, s: int, card: int) -> None:
         """Seat ``s`` plays ``card`` (an index into ``CARDS``) from its hand, and the log says so."""
         self.hands[s] &= ~(1 << card)
-        self.played[s] = (*self.played[s], card)
+        self.played[s] = self.played[s] + (card,)  # a tuple concatenation: no list in between
         self.log = (self.tables.ev_play[s][card], self.log)
 
     def add_count(self, p: int, d: int) -> None:
@@ -347,12 +356,9 @@ class KretaState:
             self.villager_mask[s] &= ~t.bit[p]
         self.add_count(p, d)
 
-    def _step(self, s: int, frm: str, to: str) -> None:
-        """One villager of ``s`` crosses the border from ``frm`` into ``to`` (ids)."""
+    def _step(self, s: int, p: int, q: int) -> None:
+        """One villager of ``s`` crosses the border from province ``p`` into ``q`` (indices)."""
         t = self.tables
-        index = t.index
-        p = index[frm]
-        q = index[to]
         self.add_villager(s, p, -1)
         self.add_villager(s, q, 1)
         self.log = (t.ev_move_villager[s][p * t.P + q], self.log)
@@ -372,67 +378,61 @@ class KretaState:
             if count[p] >= cap:
                 full |= bit[p]
         self.full_ports = full
-        self.ships[s] = tuple(sorted(ships))
+        if len(ships) == 2:  # a seat's two ships: sorted without a list in between
+            a, b = ships
+            self.ships[s] = ships if a < b else (b, a)
+        else:
+            self.ships[s] = tuple(sorted(ships))
 
-    def _do(self, s: int, action: Any) -> None:
-        """Carry out a card action already known to be legal."""
+    def _do(self, s: int, action: Any, code: int) -> None:
+        """Carry out a card action already known to be legal, ``code`` its integer form (``Entry.codes``): the
+        province, node, pair of provinces or Admiral move it names, so no id is looked up here."""
         t = self.tables
-        index = t.index
         cls = type(action)
         log = self.log
-        # each branch names the action with its class (a typed name: compiled code reads its fields directly)
         if cls is CommanderMove:
-            cm: CommanderMove = action
             self.move_start_code = self.villager_code[s]
             self.move_points = COMMANDER_POINTS - 1
             self.phase = MOVE
-            self._step(s, cm.frm, cm.to)
+            self._step(s, code >> 8, code & 255)
             return
         if cls is CommanderPlace:
-            cp: CommanderPlace = action
-            p = index[cp.province]
-            self.add_villager(s, p, 1)
+            self.add_villager(s, code, 1)
             self.villager_reserve[s] -= 1
-            log = (t.ev_place_villager[s][p], log)
+            log = (t.ev_place_villager[s][code], log)
         elif cls is BuildFort:
-            bf: BuildFort = action
-            k = t.node_index[bf.node]
-            self.forts[k] = s
+            self.forts[code] = s
             self.fort_reserve[s] -= 1
-            self.free_nodes &= ~(1 << k)
-            log = (t.ev_build_fort[s][k], log)
+            self.free_nodes &= ~(1 << code)
+            log = (t.ev_build_fort[s][code], log)
         elif cls is BuildVillage:
-            bv: BuildVillage = action
-            p = index[bv.province]
-            self.villages[s * t.P + p] += 1
+            self.villages[s * t.P + code] += 1
             self.village_reserve[s] -= 1
-            self.add_count(p, 1)
-            log = (t.ev_build_village[s][p], log)
+            self.add_count(code, 1)
+            log = (t.ev_build_village[s][code], log)
         elif cls is AbbotPlace:
-            bp: AbbotPlace = action
-            p = index[bp.province]
-            self.abbots[s] = p
-            self.add_count(p, 1)
-            log = (t.ev_place_abbot[s][p], log)
+            self.abbots[s] = code
+            self.add_count(code, 1)
+            log = (t.ev_place_abbot[s][code], log)
         elif cls is AbbotMove:
             a = self.abbots[s]
             self.add_count(a, -1)
-            bm: AbbotMove = action
-            p = self.abbots[s] = index[bm.to]
-            self.add_count(p, 1)
-            log = (t.ev_move_abbot[s][a * t.P + p], log)
+            self.abbots[s] = code
+            self.add_count(code, 1)
+            log = (t.ev_move_abbot[s][a * t.P + code], log)
         elif cls is AdmiralPlace:
-            sp: AdmiralPlace = action
-            p = index[sp.port]
-            self.set_ships(s, (*self.ships[s], p))
-            log = (t.ev_place_ship[s][p], log)
+            self.set_ships(s, self.ships[s] + (code,))
+            log = (t.ev_place_ship[s][code], log)
         elif cls is AdmiralMove:
-            gone = {index[f] for f in action.frm}
-            ships = tuple(p for p in self.ships[s] if p not in gone) + tuple(index[d] for d in action.to)
-            self.set_ships(s, ships)
+            frm = t.admiral_frm[code]
+            to = t.admiral_to[code]
+            ships = [p for p in self.ships[s] if p not in frm]
+            ships += to
+            self.set_ships(s, tuple(ships))
             moves = t.ev_move_ship[s]
-            for f, d in zip(action.frm, action.to, strict=True):
-                log = (moves[index[f] * t.P + index[d]], log)
+            P = t.P
+            for i in range(len(frm)):
+                log = (moves[frm[i] * P + to[i]], log)
         elif cls is Harvest:
             got = list(self.harvested[s])
             for p in harvest(t, self.villager_mask[s], self.ships[s], self.tiles):

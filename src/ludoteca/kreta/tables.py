@@ -10,18 +10,20 @@ handed out is a prebuilt (or interned) object, so that the checked ``apply`` is 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from functools import reduce
 from operator import or_
 from typing import Any, Final, TypeVar
 
 from ludoteca.core.errors import SetupError
-from ludoteca.core.events import Event
+from ludoteca.core.events import Event, new_event
 
 from .actions import (
     HARVEST,
     STOP,
     AbbotMove,
     AbbotPlace,
+    AdmiralMove,
     AdmiralPlace,
     BuildFort,
     BuildVillage,
@@ -41,19 +43,21 @@ T = TypeVar("T")
 class Entry:
     """A cached list of legal actions of one kind, shared by every state with the same key.
 
-    ``ids`` (the identities of ``acts``) makes the checked ``apply`` a hash lookup: the objects handed
-    out by ``legal_actions()`` are these very ones. ``king`` is the same list carried out by the King.
+    The objects handed out by ``legal_actions()`` are these very ones, so the checked ``apply`` finds an
+    action by identity in its state's entries (a scan of a few pointers: no hashing) and, at the same
+    position in ``codes``, what carrying it out needs in integer form: the province (``p``), node (``k``),
+    pair of provinces (``p << 8 | q``, a step or a move) or Admiral move (an index into
+    ``Tables.admiral_frm``), so that no province id is looked up on the way. ``king`` is the same list
+    carried out by the King (the same codes).
     """
 
-    __slots__ = ("_king", "_tables", "acts", "ids")
+    __slots__ = ("_king", "_tables", "acts", "codes")
 
-    def __init__(self, acts: list[Any], tables: Tables | None = None) -> None:
+    def __init__(self, acts: list[Any], codes: Sequence[int], tables: Tables | None = None) -> None:
         self.acts = acts
-        self.ids: dict[int, None] = dict.fromkeys([id(a) >> 4 for a in acts])
-        """The identities of ``acts`` (``id(a) >> 4``) as dict keys: a dict of ints is left out of the garbage
-        collector's passes (a frozenset would be tracked), and the caches hold tens of thousands of entries.
-        Objects are 16-byte aligned, so the shift drops bits that are always zero (keys alike in their low
-        bits share a dict slot); two live objects, each at least 16 bytes long, never share ``id >> 4``."""
+        self.codes = tuple(codes)
+        """Per action, its integer form (see the class docstring; 0 for an action that needs none). A tuple of
+        ints, which the garbage collector stops tracking (the caches hold thousands of entries)."""
         self._tables = tables
         self._king: Entry | None = None
 
@@ -64,11 +68,11 @@ class Entry:
         if k is None:
             t = self._tables
             assert t is not None, "only card actions have King versions"
-            k = self._king = Entry([t.king_of(a) for a in self.acts])
+            k = self._king = Entry([t.king_of(a) for a in self.acts], self.codes)
         return k
 
 
-EMPTY: Final = Entry([])
+EMPTY: Final = Entry([], [])
 
 
 class Cache(dict[Any, Any]):
@@ -94,8 +98,9 @@ class Steps:
     def __init__(self, t: Tables, p: int, closed: int) -> None:
         self.p = p
         self.pairs = [(p, q) for q in t.adj[p] if not closed >> q & 1]
-        self.steps = Entry([t.step[p][q] for _, q in self.pairs])
-        self.first = Entry([t.commander_move[p][q] for _, q in self.pairs], t)
+        codes = [p << 8 | q for _, q in self.pairs]
+        self.steps = Entry([t.step[p][q] for _, q in self.pairs], codes)
+        self.first = Entry([t.commander_move[p][q] for _, q in self.pairs], codes, t)
         self._without: dict[int, Entry] = {}
 
     def without(self, pair: tuple[int, int]) -> Entry:
@@ -103,12 +108,16 @@ class Steps:
         key = pair[0] << 8 | pair[1]  # indices < 256 (Tables checks)
         got = self._without.get(key)
         if got is None:
-            acts = [a for a, pq in zip(self.steps.acts, self.pairs, strict=True) if pq != pair]
-            got = self._without[key] = Entry(acts)
+            keep = [i for i, pq in enumerate(self.pairs) if pq != pair]
+            got = self._without[key] = Entry([self.steps.acts[i] for i in keep], [self.steps.codes[i] for i in keep])
         return got
 
 
-STOP_ENTRY: Final = Entry([STOP])
+STOP_ENTRY: Final = Entry([STOP], [0])
+
+
+FORT_EVENTS: Final = {"scoring": 0, "spent": 1, "reveal": 2, "keep": 3}
+"""The kinds of :meth:`Tables.fort_event` (a scoring's fort card events, data two integers) and their codes."""
 
 
 class Tables:
@@ -192,11 +201,20 @@ class Tables:
         """``ev_build_fort[seat][k]``: a fort built on node index ``k``."""
         self.ev_stop = tuple(tuple(Event("stop", s, (left,)) for left in range(COMMANDER_POINTS)) for s in seats)
         """``ev_stop[seat][points_left]``: the seat ends its Commander movement."""
+        self.ev_takeback = tuple(Event("takeback", s, ()) for s in seats)
+        """``ev_takeback[seat]``: the seat takes its cards back (option ``takeback=castellan``)."""
+        self._fort_events: dict[int, Event] = {}
         self._events: dict[tuple[str, int, tuple[Any, ...]], Event] = {}
         self._scored: dict[int, Event] = {}
         """The events of a province's scoring, keyed by integers (see :meth:`province_event`)."""
-        self._canon: dict[Any, Any] = {}
         self._kings: dict[int, King] = {}
+        self.admiral_moves: list[AdmiralMove] = []
+        """Every Admiral move handed out so far, one object per move (its code is its position here)."""
+        self.admiral_frm: list[tuple[int, ...]] = []
+        """Per Admiral move code: the province indices its ships leave, in the action's order (``frm``)."""
+        self.admiral_to: list[tuple[int, ...]] = []
+        """Per Admiral move code: the province indices its ships enter, in the action's order (``to``)."""
+        self._admiral_codes: dict[int, int] = {}
 
         # memo caches (see legal.py for their keys); each is bounded
         self.small: Cache = Cache(20_000)
@@ -209,12 +227,10 @@ class Tables:
             for c in range((P + 7) // 8)
         )
         """Per chunk of 8 provinces and per bit pattern in it: the union of their neighbours."""
-        self.farmer = Entry([HARVEST], self)
+        self.farmer = Entry([HARVEST], [0], self)
         self.commander_places: Cache = Cache(20_000)
         self.villages: Cache = Cache(20_000)
         self.forts: Cache = Cache(20_000)
-        self.reach: Cache = Cache(50_000)
-        """The Farmer's reach per ``ships mask << P | villager mask`` (see ``moves.harvest_reach``)."""
         self.abbots: Cache = Cache(20_000)
         self.step_cache: tuple[dict[int, Steps], ...] = tuple({} for _ in range(P))
         """Per province, the :class:`Steps` out of it per mask of closed neighbours (filled by :meth:`steps`;
@@ -269,7 +285,7 @@ class Tables:
         if got is None:
             if len(self._events) >= 50_000:
                 self._events.clear()
-            got = self._events[key] = Event(kind, seat, data)
+            got = self._events[key] = new_event(kind, seat, data)
         return got
 
     def province_event(self, p: int, inf: list[int]) -> Event:
@@ -283,7 +299,7 @@ class Tables:
         code = (code << 3 | len(inf)) << 1
         got = self._scored.get(code)
         if got is None:
-            got = self._scored_put(code, Event("province", -1, (self.ids[p], self.vp[p], tuple(inf))))
+            got = self._scored_put(code, new_event("province", -1, (self.ids[p], self.vp[p], tuple(inf))))
         return got
 
     def score_event(self, seat: int, p: int, points: int, place: int) -> Event:
@@ -293,7 +309,21 @@ class Tables:
         code = ((((seat * self.P + p) << 8 | points) << 8 | place) << 1) | 1
         got = self._scored.get(code)
         if got is None:
-            got = self._scored_put(code, Event("score", seat, (self.ids[p], points, place)))
+            got = self._scored_put(code, new_event("score", seat, (self.ids[p], points, place)))
+        return got
+
+    def fort_event(self, kind: str, seat: int, a: int, b: int) -> Event:
+        """``event(kind, seat, (a, b))`` for a kind of :data:`FORT_EVENTS` (a scoring's ``scoring``, ``spent``,
+        ``reveal`` and the ``keep`` after it: a slot or scoring number and a node), looked up by an integer code
+        instead of a tuple of the three."""
+        if not (0 <= seat < 8 and 0 <= a < 1 << 16 and 0 <= b < 1 << 16):  # pragma: no cover - never so high
+            return self.event(kind, seat, (a, b))
+        code = ((FORT_EVENTS[kind] << 3 | seat) << 16 | a) << 16 | b
+        got = self._fort_events.get(code)
+        if got is None:
+            if len(self._fort_events) >= 50_000:  # pragma: no cover - a board has far fewer
+                self._fort_events.clear()
+            got = self._fort_events[code] = new_event(kind, seat, (a, b))
         return got
 
     def _scored_put(self, code: int, event: Event) -> Event:
@@ -302,20 +332,28 @@ class Tables:
         self._scored[code] = event
         return event
 
-    def canonical(self, action: T) -> T:
-        """One shared object per action value (actions built on the fly, e.g. Admiral moves)."""
-        got = self._canon.get(action)
-        if got is None:
-            if len(self._canon) >= 50_000:
-                self._canon.clear()
-                self._kings.clear()
-            got = self._canon[action] = action
-        return got
+    def admiral_move(self, frm: tuple[int, ...], to: tuple[int, ...]) -> int:
+        """The code of the Admiral move whose ships leave the ports ``frm`` for ``to`` (province indices, each
+        in id order, as the action lists them), made on first use: one object per move, found by an integer
+        key instead of hashing an action (at most a few thousand moves on a board)."""
+        key = len(frm)
+        for p in frm:
+            key = key << 8 | p
+        for p in to:
+            key = key << 8 | p
+        code = self._admiral_codes.get(key)
+        if code is None:
+            ids = self.ids
+            code = self._admiral_codes[key] = len(self.admiral_moves)
+            self.admiral_moves.append(AdmiralMove(tuple(ids[p] for p in frm), tuple(ids[p] for p in to)))
+            self.admiral_frm.append(frm)
+            self.admiral_to.append(to)
+        return code
 
     def king_of(self, action: Any) -> King:
         """The King carrying out ``action`` (one object per action object, so identity checks work)."""
         k = self._kings.get(id(action))
-        if k is None or k.action is not action:
+        if k is None or k.action is not action:  # (every action handed out lives as long as the tables)
             k = self._kings[id(action)] = King(action)
         return k
 
