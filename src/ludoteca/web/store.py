@@ -52,6 +52,9 @@ games_table = sa.Table(
     sa.Column("rules_version", sa.Integer, nullable=False, server_default="1"),
     sa.Column("diverged_at", sa.Integer),
     sa.Column("diverged_reason", sa.Text),
+    sa.Column("public", sa.Boolean, nullable=False, server_default=sa.false(), index=True),
+    sa.Column("rematch_of", sa.Text),
+    sa.Column("rematch", sa.Text),
 )
 seats_table = sa.Table(
     "seats",
@@ -77,6 +80,33 @@ actions_table = sa.Table(
     sa.Column("by_bot", sa.Boolean, nullable=False),
     sa.Column("at", sa.Double, nullable=False),
     sa.Column("digest", sa.Text),
+)
+# A table's chat, numbered per game like its actions; ``seat`` is NULL for a spectator's message,
+# ``after_action`` how many actions had been played when it was said (where the replay shows it).
+chat_table = sa.Table(
+    "chat",
+    metadata,
+    sa.Column("game_id", sa.Text, sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("n", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer),
+    sa.Column("name", sa.Text, nullable=False),
+    sa.Column("kind", sa.Text, nullable=False),
+    sa.Column("text", sa.Text, nullable=False),
+    sa.Column("at", sa.Double, nullable=False),
+    sa.Column("after_action", sa.Integer, nullable=False),
+)
+# The search bot's review of a finished game, computed once (``done`` of ``total`` decisions so far).
+reviews_table = sa.Table(
+    "reviews",
+    metadata,
+    sa.Column("game_id", sa.Text, sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("settings", sa.JSON(none_as_null=True), nullable=False),
+    sa.Column("done", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("total", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("result", sa.JSON(none_as_null=True)),
+    sa.Column("error", sa.Text),
+    sa.Column("requested", sa.Double, nullable=False),
+    sa.Column("updated", sa.Double, nullable=False),
 )
 
 
@@ -120,6 +150,12 @@ class GameRow:
     diverged_at: int | None = None
     """The action (0: the set-up) from which replaying the stored actions no longer gives what was played."""
     diverged_reason: str | None = None
+    public: bool = False
+    """Listed in the lobby's open games: anyone may take a free seat (otherwise invite only)."""
+    rematch_of: str | None = None
+    """The finished game this one is the rematch of."""
+    rematch: str | None = None
+    """On a finished game: the rematch proposed for it (at most one)."""
 
 
 @dataclass
