@@ -63,6 +63,15 @@ class Lang(BaseModel):
     lang: str
 
 
+class Chat(BaseModel):
+    """Say ``text`` at the table, or one of the quick emotes (``emote``, a code of :data:`.chat.EMOTES`)."""
+
+    model_config = _STRICT
+    type: Literal["chat"]
+    text: str | None = None
+    emote: str | None = None
+
+
 class Bare(BaseModel):
     """A message with no fields: ``sync``, ``ping``, ``hint``, ``leave``, ``take_back``."""
 
@@ -77,12 +86,13 @@ class Unknown(BaseModel):
     type: str
 
 
-Message = Hello | Action | Lang | Bare | Unknown
+Message = Hello | Action | Lang | Chat | Bare | Unknown
 
 MODELS: dict[str, type[BaseModel]] = {
     "hello": Hello,
     "action": Action,
     "lang": Lang,
+    "chat": Chat,
     **{kind: Bare for kind in ("sync", "ping", "hint", "leave", "take_back")},
 }
 """Each known message type and its model."""
@@ -92,6 +102,8 @@ _WANTED = {
     "token": "must be the seat's token as text, or null to watch",
     "version": f"must be a whole number from 0 to {MAX_VERSION}",
     "action": "must be the action's notation text (or its JSON object)",
+    "text": "must be the message as text",
+    "emote": "must be an emote's code as text",
 }
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from . import i18n, messages
+from . import chat, i18n, messages
 from .config import Settings
 from .i18n import Translator
 from .jobs import JobTimeout
@@ -63,7 +63,7 @@ def error_text(code: str, tr: Translator) -> str:
         "server_full": tr("The server is too busy to open this game now: try again later."),
         "slow": tr("This page did not keep up with the table: reload to continue."),
     }
-    return texts.get(code) or tr("That request was refused.")
+    return texts.get(code) or chat.error_text(code, tr) or tr("That request was refused.")
 
 
 def _error(conn: Connection, code: str, detail: Wording = "") -> None:
@@ -203,6 +203,7 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, hints
     try:
         if isinstance(msg, messages.Hello):
             _hello(msg, room, conn)
+            await chat.welcome(room, conn, tables.store)
         elif kind == "ping":
             conn.send({"type": "pong"})
         elif isinstance(msg, messages.Lang):
@@ -211,6 +212,8 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, hints
             conn.refresh(full=True)
         elif conn.seat is None:
             raise MatchError("hello_first")
+        elif isinstance(msg, messages.Chat):
+            await chat.say(room, conn, tables.store, msg)
         elif kind == "sync":
             conn.refresh(full=True)
         elif isinstance(msg, messages.Action):

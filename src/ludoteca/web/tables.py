@@ -26,6 +26,7 @@ from ludoteca import games
 from ludoteca.core.errors import LudotecaError
 
 from . import guide, text, workers
+from .chat import ChatRoom
 from .i18n import Translator
 from .jobs import JobTimeout, Kind, Workers
 from .lobby import NewGame, nearest_choice
@@ -105,6 +106,7 @@ class Room:
         self.deadline: float | None = None
         self.timed: tuple[int, int] | None = None
         """(version, seat) the running turn timer belongs to."""
+        self.chat = ChatRoom()
 
     def connected(self) -> dict[int, int]:
         return dict(self.seated)
