@@ -196,13 +196,15 @@ async function loadChat() {
   chat();
 }
 
-/** The chat as it stood at the frame shown: what was said before its next action (shown as text only). */
+/** The chat as it stood at the frame shown: what was said before its next action (shown as text only);
+ * the last step shows it all, the words after the game too ("good game"). */
 function chat() {
   const panel = $("chat");
   if (!panel || said === null || !frame) return;
   panel.hidden = false;
   const names = frame.seats.map((seat) => seat.name);
-  const lines = said.filter((line) => line.after_action <= frame.n);
+  // the last step shows everything, even what was said after a diverged game's last replayable action
+  const lines = frame.n === frame.total ? said : said.filter((line) => line.after_action <= frame.n);
   const list = $("chat-lines");
   const key = `${lines.length}|${names.join("\u0000")}`;
   if (list.dataset.key === key) return;
