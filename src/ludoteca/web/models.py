@@ -139,7 +139,7 @@ class CreateGame(BaseModel):
     """``null`` or nothing: a random seed."""
     turn_seconds: int | None = None
     """Seconds per turn, 5 to :data:`MAX_TURN_DAYS` days; ``null``, nothing or ``0``: no timer."""
-    public: bool = False
+    public: bool = Field(default=False, validate_default=True)
     """Listed in the lobby's open games, where anyone may take one of its open seats (``kind: "open"``);
     ``false`` or nothing: invite only, the default."""
 
