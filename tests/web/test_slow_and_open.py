@@ -17,7 +17,7 @@ from ludoteca.web import lobby, slowturns
 from ludoteca.web.jobs import Workers
 from ludoteca.web.match import Match
 from ludoteca.web.models import CreateGame
-from ludoteca.web.store import GameRow, SeatRow, Store, hash_token
+from ludoteca.web.store import ActionRow, GameRow, SeatRow, Store, StoredGame, hash_token
 from ludoteca.web.tables import Tables
 
 DAY = 24 * 3600
@@ -144,7 +144,28 @@ async def test_the_sweep_loads_an_unloaded_game_whose_deadline_passed(store: Sto
 
 
 @pytest.mark.asyncio
-async def test_a_turn_that_began_in_this_process_gets_its_whole_time() -> None:
+async def test_the_sweep_arms_a_live_room_whose_deadline_came_near(tables: Tables) -> None:
+    room = await tables.create(request([{"kind": "human"}, {"kind": "human"}], turn_seconds=2 * DAY))
+    assert room.timer is None
+    await slowturns.sweep(tables)
+    assert room.timer is None  # still days away
+    room.deadline = time.time() + slowturns.HORIZON / 2  # as if the days had passed
+    await slowturns.sweep(tables)
+    assert room.timer is not None and not room.idle()
+
+
+def test_when_a_stored_turn_began() -> None:
+    new = request([{"kind": "human"}, {"kind": "open"}], public=True)
+    rows = [SeatRow(s.seat, s.name, s.kind, s.bot, s.token_hash) for s in new.seats]
+    game = GameRow(new.id, "kreta", {}, 6, None, 60, 1000.0, public=True)
+    assert slowturns.stored_turn(StoredGame(game, rows, [])) is None  # started when its seats were taken: unknown
+    game.public = False
+    assert slowturns.stored_turn(StoredGame(game, rows, [])) == (0, 1000.0)
+    played = [ActionRow(0, 0, "x", False, 1500.0), ActionRow(1, 1, "y", False, 1600.0)]
+    assert slowturns.stored_turn(StoredGame(game, rows, played)) == (2, 1600.0)
+
+
+def test_a_turn_that_began_in_this_process_gets_its_whole_time() -> None:
     assert slowturns.turn_began((3, 100.0), 3, 500.0) == 100.0  # loaded during turn 3: as stored
     assert slowturns.turn_began((3, 100.0), 4, 500.0) == 500.0  # a later turn began now
     assert slowturns.turn_began(None, 0, 500.0) == 500.0

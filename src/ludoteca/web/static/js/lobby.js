@@ -99,7 +99,7 @@ async function create(event) {
   event.preventDefault();
   showError("");
   const body = request();
-  if (!body.seats.some((s) => s.kind === "human")) {
+  if (body.seats.every((s) => s.kind === "bot")) {
     // allowed (a game of bots to watch), but say so, since it is usually a slip
     toast(t("Every seat is a bot: you will watch the game."), "info");
   }
