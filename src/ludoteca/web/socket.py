@@ -50,6 +50,7 @@ def error_text(code: str, tr: Translator) -> str:
         "diverged": tr("This game has been stopped: it no longer replays as it was played."),
         "stale": tr("The table changed before your action arrived; here is the current table."),
         "not_your_turn": tr("It is not your turn."),
+        "waiting": tr("The game starts once every open seat has been taken from the lobby."),
         "illegal": tr("That action is not allowed now."),
         "autoplay": tr("A bot is playing your seat: take it back first."),
         "no_hint": tr("Hints are for the player whose turn it is."),

@@ -135,6 +135,7 @@ function status() {
   else if (!state) text = t("Connecting…");
   else if (state.result) text = t("Game over");
   else if (state.diverged) text = "";
+  else if ((state.open_seats || []).length > 0) text = t("Waiting for players to take the open seats in the lobby.");
   else if (state.to_act === state.seat && (state.legal || []).length > 0) {
     text = t("Your turn");
     yourTurn = true;
