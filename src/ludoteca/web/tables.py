@@ -59,6 +59,8 @@ class Connection:
         self.tr = tr
         self.seat: int | None = None
         self.guide = False
+        self.token: str | None = None
+        """The seat's token as its ``hello`` gave it (memory only): a rematch's seat token is derived from it."""
         """Whether the page plays a guided first game (its ``hello`` said so): see :mod:`.guide`."""
         self.log_sent = 0
         self.dirty = False
@@ -105,6 +107,12 @@ class Room:
         self.deadline: float | None = None
         self.timed: tuple[int, int] | None = None
         """(version, seat) the running turn timer belongs to."""
+        self.rematch_of: str | None = None
+        """The game this one is the rematch of (:mod:`.rematch`)."""
+        self.rematch: str | None = None
+        """This finished game's rematch, once proposed."""
+        self.rematch_by: int | None = None
+        """The seat that proposed the rematch (memory only: unknown after a restart)."""
 
     def connected(self) -> dict[int, int]:
         return dict(self.seated)
@@ -222,6 +230,7 @@ class Tables:
         for stored in await self.store.unfinished():
             try:
                 room = Room(await self._load(stored))
+                room.rematch_of, room.rematch = stored.game.rematch_of, stored.game.rematch
             except LudotecaError:
                 log.exception("game %s does not replay; left in the store untouched", stored.game.id)
                 continue
@@ -266,6 +275,7 @@ class Tables:
                     if stored is None:
                         return None
                     room = Room(await self._load(stored))
+                    room.rematch_of, room.rematch = stored.game.rematch_of, stored.game.rematch
                     self._admit(room)
                     self.after_change(room)
         finally:
