@@ -5,6 +5,7 @@ restart of the server) gets the same token again, and a game that is not over ge
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 import time
 from pathlib import Path
@@ -75,7 +76,11 @@ def test_each_page_gets_its_own_seat_and_nobody_elses(tmp_path: Path) -> None:
                 assert to_a["token"] == seat_token(ada, new) and to_b["token"] == seat_token(bea, new)
                 assert to_a["link"] == f"/g/{new}#t={to_a['token']}" and to_watcher["link"] == f"/g/{new}"
                 assert "token" not in to_watcher
-                for client, foreign in ((a, [to_b["token"]]), (b, [to_a["token"]]), (watcher, [to_a["token"], to_b["token"]])):
+                for client, foreign in (
+                    (a, [to_b["token"]]),
+                    (b, [to_a["token"]]),
+                    (watcher, [to_a["token"], to_b["token"]]),
+                ):
                     assert not any(t in str(frame) for frame in client.frames for t in foreign)
 
                 # the new table: each new token is its own seat, the old tokens none; bots where they were
@@ -100,8 +105,11 @@ def test_each_page_gets_its_own_seat_and_nobody_elses(tmp_path: Path) -> None:
         assert [g["id"] for g in mine.json()["games"]] == rematches_of(tmp_path, old)
     with sqlite3.connect(tmp_path / "ludoteca.db") as db:
         (new,) = rematches_of(tmp_path, old)
-        row = db.execute("SELECT options, seed, turn_seconds, public, rematch FROM games WHERE id = ?", (new,)).fetchone()
-        assert row[2] == 300 and row[3] == 0 and row[4] is None and row[1] != record["seed"]
+        row = db.execute(
+            "SELECT options, seed, turn_seconds, public, rematch FROM games WHERE id = ?", (new,)
+        ).fetchone()
+        assert json.loads(row[0]) == record["options"] and row[1] != record["seed"]
+        assert row[2] == 300 and row[3] == 0 and row[4] is None
         assert db.execute("SELECT rematch FROM games WHERE id = ?", (old,)).fetchone() == (new,)
 
 
@@ -184,7 +192,10 @@ async def test_concurrent_rematches_store_exactly_one(store: Store) -> None:
     await store.finish("old", {"scores": [1]})
     candidates = [f"new{i}" for i in range(8)]
     won = await asyncio.gather(
-        *(store.create_rematch("old", _row(c), [SeatRow(0, "Ada", "human", None, placeholder("old", 0))]) for c in candidates)
+        *(
+            store.create_rematch("old", _row(c), [SeatRow(0, "Ada", "human", None, placeholder("old", 0))])
+            for c in candidates
+        )
     )
     assert len(set(won)) == 1 and won[0] in candidates
     old = await store.load("old")

@@ -69,13 +69,14 @@ export class Rematch {
     const humans = state.seats.filter((seat) => seat.kind === "human");
     const here = humans.filter((seat) => seat.connected).map((seat) => seat.name);
     const away = humans.filter((seat) => !seat.connected).map((seat) => seat.name);
+    const link = `/g/${encodeURIComponent(this.of)}`;
+    const joined = fmt(t("Joined: {names}."), { names: here.join(", ") || "—" });
+    const missing = away.length ? fmt(t("Not here yet: {names}."), { names: away.join(", ") }) : null;
     origin.replaceChildren(
-      h("span", {}, ...withLink(t("Rematch of game {game}."), `#${this.of}`, `/g/${encodeURIComponent(this.of)}`), " "),
-      h("span", { dataset: { testid: "rematch-here" } }, fmt(t("Joined: {names}."), { names: here.join(", ") || "—" })),
-      away.length ? " " : null,
-      away.length
-        ? h("span", { dataset: { testid: "rematch-away" } }, fmt(t("Not here yet: {names}."), { names: away.join(", ") }))
-        : null,
+      h("span", {}, ...withLink(t("Rematch of game {game}."), `#${this.of}`, link), " "),
+      h("span", { dataset: { testid: "rematch-here" } }, joined),
+      missing ? " " : null,
+      missing ? h("span", { dataset: { testid: "rematch-away" } }, missing) : null,
     );
   }
 }
