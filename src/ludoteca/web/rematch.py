@@ -142,7 +142,11 @@ async def deliver(tables: Tables, room: Room, conn: Connection) -> None:
     seat = conn.seat
     if seat >= 0 and conn.token and room.match.seats[seat].kind == "human":
         token = seat_token(conn.token, new_id)
-        await _claim(tables, new_id, seat, placeholder(room.match.id, seat), hash_token(token))
+        try:
+            await _claim(tables, new_id, seat, placeholder(room.match.id, seat), hash_token(token))
+        except StoreError:  # told nothing rather than a token that opens nothing: the next hello tries again
+            log.exception("game %s: could not give seat %d of the rematch %s", room.match.id, seat, new_id)
+            return
         message.update(seat=seat, token=token, link=f"/g/{new_id}#t={token}")
     conn.send(message)
 
