@@ -54,16 +54,17 @@ def test_a_rematch_accepted_by_two_players(base: str, browser: Browser) -> None:
     expect(watcher.locator('[data-testid="rematch-btn"]')).to_be_hidden()  # spectators do not propose
 
     ada.click('[data-testid="rematch-btn"]')
-    ada.wait_for_url(re.compile(r"/g/(?!" + re.escape(old) + r")[\w-]+#t=[\w-]+$"))
+    # a page load on a busy test machine can take long: wait for the address, then for the table
+    ada.wait_for_url(re.compile(r"/g/(?!" + re.escape(old) + r")[\w-]+#t=[\w-]+$"), wait_until="commit", timeout=60_000)
     new = ada.url.split("/g/")[1].split("#")[0]
-    expect(ada.locator("#table")).to_have_attribute("data-seat", "0")
+    expect(ada.locator("#table")).to_have_attribute("data-seat", "0", timeout=30_000)
 
     offer = bea.locator('[data-testid="rematch-offer"]')
     expect(offer).to_contain_text("Rematch proposed by Ada.")
     expect(bea.locator('[data-testid="rematch-btn"]')).to_be_hidden()
     bea.click('[data-testid="rematch-join"]')
-    bea.wait_for_url(re.compile(rf"/g/{re.escape(new)}#t="))
-    expect(bea.locator("#table")).to_have_attribute("data-seat", "1")
+    bea.wait_for_url(re.compile(rf"/g/{re.escape(new)}#t="), wait_until="commit", timeout=60_000)
+    expect(bea.locator("#table")).to_have_attribute("data-seat", "1", timeout=30_000)
     watch = watcher.locator('[data-testid="rematch-join"]')
     expect(watch).to_have_text("Watch the rematch")
     assert watch.get_attribute("href") == f"/g/{new}"

@@ -5,7 +5,7 @@
 // so joining needs no new link: the token is remembered like the lobby's (tokens.js, "Your games") and
 // the page that clicked goes to its new seat at once; the others show "Rematch proposed by X — Join".
 
-import { h } from "./dom.js";
+import { h, toast } from "./dom.js";
 import { fmt, t } from "./i18n.js";
 import { rememberToken } from "./tokens.js";
 
@@ -20,7 +20,10 @@ export class Rematch {
   }
 
   ask() {
-    if (!this.send({ type: "rematch" })) return;
+    if (!this.send({ type: "rematch" })) {
+      toast(t("Not connected: try again."));
+      return;
+    }
     this.asked = true;
     this.els.button.disabled = true;
   }
