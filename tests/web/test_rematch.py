@@ -64,6 +64,8 @@ async def offer(client: Client, nth: int = 1) -> dict[str, Any]:
 def test_each_page_gets_its_own_seat_and_nobody_elses(tmp_path: Path) -> None:
     with server_thread(tmp_path) as base:
         old, (ada, bea) = finished_with_humans(base)
+        with sqlite3.connect(tmp_path / "ludoteca.db") as db:  # listed in the open lobby: so is its rematch
+            db.execute("UPDATE games SET public = 1 WHERE id = ?", (old,))
 
         async def scenario() -> None:
             async with Client(base, old, ada) as a, Client(base, old, bea) as b, Client(base, old) as watcher:
@@ -109,7 +111,7 @@ def test_each_page_gets_its_own_seat_and_nobody_elses(tmp_path: Path) -> None:
             "SELECT options, seed, turn_seconds, public, rematch FROM games WHERE id = ?", (new,)
         ).fetchone()
         assert json.loads(row[0]) == record["options"] and row[1] != record["seed"]
-        assert row[2] == 300 and row[3] == 0 and row[4] is None
+        assert row[2] == 300 and row[3] == 1 and row[4] is None
         assert db.execute("SELECT rematch FROM games WHERE id = ?", (old,)).fetchone() == (new,)
 
 
