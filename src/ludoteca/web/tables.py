@@ -59,9 +59,9 @@ class Connection:
         self.tr = tr
         self.seat: int | None = None
         self.guide = False
+        """Whether the page plays a guided first game (its ``hello`` said so): see :mod:`.guide`."""
         self.token: str | None = None
         """The seat's token as its ``hello`` gave it (memory only): a rematch's seat token is derived from it."""
-        """Whether the page plays a guided first game (its ``hello`` said so): see :mod:`.guide`."""
         self.log_sent = 0
         self.dirty = False
         self.outbox: deque[dict[str, Any]] = deque()
