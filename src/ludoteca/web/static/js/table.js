@@ -12,6 +12,7 @@ import { BoardLayout } from "./layout.js";
 import { TurnAlerts } from "./notify.js";
 import { Countdown, LogView, renderEnd, renderSeats } from "./panels.js";
 import { Picker } from "./picker.js";
+import { Rematch } from "./rematch.js";
 import { TableSocket, socketUrl } from "./socket.js";
 import { forgetToken, rememberToken, tokenFromHash, tokensFor } from "./tokens.js";
 
@@ -45,6 +46,7 @@ const picker = new Picker({
   help: $("selection-help"),
   onPlay: play,
 });
+const rematch = new Rematch({ button: $("rematch-btn"), offer: $("rematch-offer"), origin: $("rematch-of") }, send);
 const guide = new Guide($("guide-panel"), { send, play: (choice) => picker.play(choice), hello: onOpen });
 
 function send(message) {
@@ -114,6 +116,7 @@ function applyState(next) {
   $("diverged-text").textContent = next.diverged ? next.diverged.text : "";
   if (next.result) renderEnd(next);
   $("end-screen").hidden = !next.result;
+  rematch.update(next);
   if (versionChanged) hideHint();
   status();
   controls();
@@ -210,6 +213,13 @@ function onMessage(message) {
     case "hint":
       if (!guide.takesHint(message)) showHint(message);
       break;
+    case "rematch":
+      rematch.offered(message);
+      break;
+    case "rematch_of":
+      rematch.origin(message);
+      if (state) rematch.update(state);
+      break;
     case "error": {
       guide.error(message);
       toast(message.message || message.code || t("Something went wrong."));
@@ -220,6 +230,7 @@ function onMessage(message) {
         send({ type: "hello", token: null, lang: document.documentElement.lang || "en" });
         break;
       }
+      if (rematch.asked) rematch.refused();
       const wasPending = pending;
       pending = false;
       $("hint-thinking").hidden = true;
