@@ -73,10 +73,10 @@ class Chat(BaseModel):
 
 
 class Bare(BaseModel):
-    """A message with no fields: ``sync``, ``ping``, ``hint``, ``leave``, ``take_back``."""
+    """A message with no fields: ``sync``, ``ping``, ``hint``, ``leave``, ``take_back``, ``rematch``."""
 
     model_config = _STRICT
-    type: Literal["sync", "ping", "hint", "leave", "take_back"]
+    type: Literal["sync", "ping", "hint", "leave", "take_back", "rematch"]
 
 
 class Unknown(BaseModel):
@@ -93,7 +93,7 @@ MODELS: dict[str, type[BaseModel]] = {
     "action": Action,
     "lang": Lang,
     "chat": Chat,
-    **{kind: Bare for kind in ("sync", "ping", "hint", "leave", "take_back")},
+    **{kind: Bare for kind in ("sync", "ping", "hint", "leave", "take_back", "rematch")},
 }
 """Each known message type and its model."""
 

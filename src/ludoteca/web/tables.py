@@ -64,6 +64,8 @@ class Connection:
         self.seat: int | None = None
         self.guide = False
         """Whether the page plays a guided first game (its ``hello`` said so): see :mod:`.guide`."""
+        self.token: str | None = None
+        """The seat's token as its ``hello`` gave it (memory only): a rematch's seat token is derived from it."""
         self.log_sent = 0
         self.dirty = False
         self.outbox: deque[dict[str, Any]] = deque()
@@ -114,6 +116,12 @@ class Room:
         self.stored_turn: tuple[int, float] | None = None
         """(version, when its turn began) as the store had it when the room was loaded: the deadline of
         that turn counts from then, not from the load (used once, see :meth:`Tables._arm_timer`)."""
+        self.rematch_of: str | None = None
+        """The game this one is the rematch of (:mod:`.rematch`)."""
+        self.rematch: str | None = None
+        """This finished game's rematch, once proposed."""
+        self.rematch_by: int | None = None
+        """The seat that proposed the rematch (memory only: unknown after a restart)."""
         self.chat = ChatRoom()
 
     def connected(self) -> dict[int, int]:
@@ -290,6 +298,7 @@ class Tables:
         room = Room(await self._load(stored))
         room.stored_turn = slowturns.stored_turn(stored)
         room.public = stored.game.public
+        room.rematch_of, room.rematch = stored.game.rematch_of, stored.game.rematch
         return room
 
     async def _load(self, stored: StoredGame) -> Match:

@@ -13,6 +13,7 @@ import { BoardLayout } from "./layout.js";
 import { TurnAlerts } from "./notify.js";
 import { Countdown, LogView, renderEnd, renderSeats } from "./panels.js";
 import { Picker } from "./picker.js";
+import { Rematch } from "./rematch.js";
 import { TableSocket, socketUrl } from "./socket.js";
 import { forgetToken, rememberToken, tokenFromHash, tokensFor } from "./tokens.js";
 
@@ -47,6 +48,7 @@ const picker = new Picker({
   onPlay: play,
 });
 let chat = null; // made once the catalogue is loaded: its emotes and buttons are worded
+const rematch = new Rematch({ button: $("rematch-btn"), offer: $("rematch-offer"), origin: $("rematch-of") }, send);
 const guide = new Guide($("guide-panel"), { send, play: (choice) => picker.play(choice), hello: onOpen });
 
 function send(message) {
@@ -116,6 +118,7 @@ function applyState(next) {
   $("diverged-text").textContent = next.diverged ? next.diverged.text : "";
   if (next.result) renderEnd(next);
   $("end-screen").hidden = !next.result;
+  rematch.update(next);
   if (versionChanged) hideHint();
   status();
   controls();
@@ -219,6 +222,13 @@ function onMessage(message) {
     case "chat":
       chat.add(message.message || {});
       break;
+    case "rematch":
+      rematch.offered(message);
+      break;
+    case "rematch_of":
+      rematch.origin(message);
+      if (state) rematch.update(state);
+      break;
     case "error": {
       if (String(message.code).startsWith("chat_") || (lastSent === "chat" && !pending)) {
         // a refused chat message (too long, too fast…) changes nothing at the table: no resync
@@ -234,6 +244,7 @@ function onMessage(message) {
         send({ type: "hello", token: null, lang: document.documentElement.lang || "en" });
         break;
       }
+      if (rematch.asked) rematch.refused();
       const wasPending = pending;
       pending = false;
       $("hint-thinking").hidden = true;
