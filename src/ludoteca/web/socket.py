@@ -206,8 +206,8 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, hints
     try:
         if isinstance(msg, messages.Hello):
             _hello(msg, room, conn)
-            await chat.welcome(room, conn, tables.store)
             await rematch.after_hello(tables, room, conn)
+            await chat.welcome(room, conn, tables.store)  # may wait for the store: after what is at hand
         elif kind == "ping":
             conn.send({"type": "pong"})
         elif isinstance(msg, messages.Lang):
