@@ -55,6 +55,8 @@ games_table = sa.Table(
     sa.Column("public", sa.Boolean, nullable=False, server_default=sa.false(), index=True),
     sa.Column("rematch_of", sa.Text),
     sa.Column("rematch", sa.Text),
+    sa.Column("turn_started", sa.Double),
+    sa.Column("rematch_by", sa.Integer),
 )
 seats_table = sa.Table(
     "seats",
@@ -156,6 +158,11 @@ class GameRow:
     """The finished game this one is the rematch of."""
     rematch: str | None = None
     """On a finished game: the rematch proposed for it (at most one)."""
+    turn_started: float | None = None
+    """When the current turn's time began without an action (the last open seat taken, a seat taken back
+    from the bot): a turn began at the later of this and the last action (:mod:`.slowturns`)."""
+    rematch_by: int | None = None
+    """The seat that proposed :attr:`rematch`."""
 
 
 @dataclass
@@ -454,7 +461,10 @@ class Store:
             .where(actions_table.c.game_id == games_table.c.id)
             .scalar_subquery()
         )
-        deadline = sa.func.coalesce(last, games_table.c.created) + games_table.c.turn_seconds
+        acted = sa.func.coalesce(last, games_table.c.created)
+        # the later of the last action (or creation) and a turn restarted without one (games.turn_started)
+        began = sa.case((games_table.c.turn_started > acted, games_table.c.turn_started), else_=acted)
+        deadline = began + games_table.c.turn_seconds
         has_open = sa.exists().where((seats_table.c.game_id == games_table.c.id) & (seats_table.c.kind == "open"))
         query = (
             sa.select(games_table.c.id)
@@ -470,9 +480,14 @@ class Store:
         )
         async with self._engine.connect() as conn:
             return [row.id for row in await conn.execute(query)]
+    async def restart_turn(self, game_id: str, at: float) -> None:
+        """Record that the current turn's time began at ``at`` without an action (``games.turn_started``)."""
+        async with self._write_lock, self._engine.begin() as conn:
+            await conn.execute(sa.update(games_table).where(games_table.c.id == game_id).values(turn_started=at))
+
     # --- rematch ---
 
-    async def create_rematch(self, old_id: str, game: GameRow, seats: list[SeatRow]) -> str:
+    async def create_rematch(self, old_id: str, game: GameRow, seats: list[SeatRow], by: int | None = None) -> str:
         """Store ``game`` as the rematch of the finished game ``old_id``, unless someone else's click got
         there first: the id of the rematch that holds (``game.id``, or the one stored before it).
 
@@ -483,7 +498,7 @@ class Store:
         link = (
             sa.update(games_table)
             .where((games_table.c.id == old_id) & games_table.c.rematch.is_(None))
-            .values(rematch=game.id)
+            .values(rematch=game.id, rematch_by=by)
         )
         async with self._write_lock, self._engine.begin() as conn:
             won = (await conn.execute(link)).rowcount == 1
