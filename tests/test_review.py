@@ -31,7 +31,8 @@ def bot_record(game: str, n: int, seed: int, spec: str = "random") -> GameRecord
     players = [bots.from_spec(spec, seed * 10 + s) for s in range(n)]
     played = play_out(definition.new_game(options, seed, n), players, [spec] * n)
     actions = [a.to_text() for _, a in played.moves]
-    return GameRecord(definition.name, definition.options_to_dict(options), seed, [f"P{s + 1}" for s in range(n)], actions)
+    names = [f"P{s + 1}" for s in range(n)]
+    return GameRecord(definition.name, definition.options_to_dict(options), seed, names, actions)
 
 
 @pytest.fixture(scope="module")

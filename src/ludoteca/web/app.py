@@ -17,10 +17,11 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from . import api, errors, pages, socket, workers, ws
+from . import api, errors, pages, review_api, socket, workers, ws
 from .config import Settings
 from .headers import SecurityHeaders
 from .limits import Holdings, RateLimit
+from .reviews import Reviews
 from .store import Store, database_url
 from .tables import Tables
 
@@ -42,9 +43,14 @@ def create_app(settings: Settings) -> FastAPI:
         resumed = await tables.resume()
         log.info("storage %s; resumed %d unfinished game(s)", store, resumed)
         app.state.tables = tables
+        reviews = Reviews(store, tables, pool, settings.review_iterations, settings.review_seconds)
+        app.state.reviews = reviews
+        if await reviews.resume():
+            log.info("resumed the unfinished reviews")
         try:
             yield
         finally:
+            await reviews.close()
             await tables.close()
             pool.close()
             await store.close()
@@ -61,5 +67,6 @@ def create_app(settings: Settings) -> FastAPI:
     errors.install(app)
     app.include_router(pages.router)
     app.include_router(api.router)
+    app.include_router(review_api.router)
     app.include_router(ws.router)
     return app

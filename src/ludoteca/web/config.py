@@ -51,6 +51,10 @@ class Settings:
     """Replay frames one client address may ask for per minute (more get HTTP 429): each replays up to a
     few thousand actions and draws a table (~0.1 s); a viewer stepping as fast as frames come asks for
     about ten a second, so only a script meets the limit."""
+    review_iterations: int = 300
+    """Search iterations per decision of a game's review (:mod:`.reviews`)."""
+    review_seconds: float = 1.0
+    """Time cap per decision of a review, so that it holds a worker about a second at most."""
 
     @classmethod
     def from_env(cls, data_dir: Path | None = None, **overrides: object) -> Settings:
