@@ -124,6 +124,36 @@ def plot(rows: list[dict], path: str, title: str) -> None:
     fig.savefig(path, dpi=100)
 
 
+def noise(definition, options, seed: int, seats: list[str], count: int, repeat: int, iterations: int) -> str:
+    """How much a verdict moves with the search's seed alone: ``count`` decisions (of games from ``seed`` on),
+    each judged ``repeat`` times with other seeds; the spread of ``before`` and of ``loss``, and how often the
+    mark changes. The marks' thresholds must stand well above this spread."""
+    import statistics
+
+    n = len(seats)
+    picked = []
+    g = 0
+    while len(picked) < count:
+        players = [bots.from_spec(spec, derive_seed(seed + g, s, salt=0xCA1)) for s, spec in enumerate(seats)]
+        played = play_out(definition.new_game(options, seed + g, n), players, seats)
+        actions = [a.to_text() for _, a in played.moves]
+        record = GameRecord(definition.name, definition.options_to_dict(options), seed + g, seats, actions)
+        chosen = [d for d in decisions(definition, record) if not d.forced]
+        picked += chosen[:: max(1, len(chosen) // 8)][: count - len(picked)]
+        g += 1
+    spread_before, spread_loss, changed = [], [], 0
+    for k, d in enumerate(picked):
+        verdicts = [judge(d.view, d.legal, d.played, 7919 * k + r, iterations) for r in range(repeat)]
+        spread_before.append(statistics.stdev(v["before"] for v in verdicts))
+        spread_loss.append(statistics.stdev(v["loss"] for v in verdicts))
+        changed += len({v["mark"] for v in verdicts}) > 1
+    return (
+        f"{len(picked)} decisions judged {repeat} times each: standard deviation of the chance before "
+        f"{statistics.mean(spread_before):.3f} (mean), of the loss {statistics.mean(spread_loss):.3f} (mean), "
+        f"{max(spread_loss):.3f} (largest); the mark differs between runs at {changed} of {len(picked)}"
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game")
@@ -137,10 +167,18 @@ def main() -> int:
     parser.add_argument("--out", help="append every judged decision here (JSON lines); read back with --table")
     parser.add_argument("--table", action="store_true", help="only print the table of the decisions in --out")
     parser.add_argument("--plot", help="also draw the calibration curve into this PNG")
+    parser.add_argument("--noise", type=int, metavar="K", help="instead: judge --games decisions K times each")
     args = parser.parse_args()
     definition = games.get(args.game)
     title = f"{definition.title}, {args.players}p, {args.iterations} iterations"
     rows: list[dict] = []
+    if args.noise:
+        specs = args.seats.split(",")
+        seats = specs * args.players if len(specs) == 1 else specs
+        options = definition.options_from_dict({})
+        print(f"## {title}: noise\n")
+        print(noise(definition, options, args.seed, seats, args.games, args.noise, args.iterations))
+        return 0
     if args.table:
         rows = [json.loads(line) for line in Path(args.out).read_text().splitlines() if line.strip()]
     else:

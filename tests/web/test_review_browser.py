@@ -57,7 +57,7 @@ def test_a_review_run_from_the_replay_shows_its_graph_and_mistakes(base: str, br
     decision = page.locator('[data-testid="review-decision"]')
     expect(decision).to_be_visible()
     expect(decision).to_have_attribute("data-n", str(n))
-    expect(decision).to_contain_text("better:")
+    expect(decision).to_contain_text("Better:")
 
     # a point of the graph does too
     last = points.last

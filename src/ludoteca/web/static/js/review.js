@@ -10,9 +10,9 @@ import { fmt, t } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const POLL_MS = 1000;
-const WIDTH = 600;
-const HEIGHT = 170;
-const PAD = { left: 34, right: 8, top: 8, bottom: 18 };
+const WIDTH = 300;
+const HEIGHT = 150;
+const PAD = { left: 4, right: 4, top: 6, bottom: 6 };
 
 function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVG, tag);
@@ -85,6 +85,16 @@ export function initReview(gameId, go) {
     if (!shown(status) && polling === null) polling = setTimeout(poll, POLL_MS);
   });
 
+  /** Go to step `n`, bringing the board into sight if it is off the screen (on a phone the panel is below it). */
+  function jump(n) {
+    go(n);
+    const board = $("board");
+    const top = board ? board.getBoundingClientRect().top : 0;
+    if (board && (top < -board.offsetHeight / 2 || top > window.innerHeight)) {
+      $("viewer").scrollIntoView({ block: "start" });
+    }
+  }
+
   const nameOf = (seat) => names[seat] || fmt(t("Seat {n}"), { n: seat + 1 });
 
   function render() {
@@ -109,13 +119,16 @@ export function initReview(gameId, go) {
       "data-testid": "review-svg",
     });
     for (const c of [0, 0.5, 1]) {
-      picture.append(svg("line", { class: "grid", x1: PAD.left, x2: WIDTH - PAD.right, y1: y(c), y2: y(c) }));
-      picture.append(svg("text", { class: "axis", x: PAD.left - 4, y: y(c) + 4, "text-anchor": "end" }, percent(c)));
+      const grid = svg("line", { class: `grid${c === 0.5 ? " half" : ""}`, x1: PAD.left, x2: WIDTH - PAD.right, y1: y(c), y2: y(c) });
+      picture.append(grid);
     }
     const seats = [...new Set(review.decisions.map((entry) => entry.seat))].sort((a, b) => a - b);
     for (const seat of seats) {
       const own = review.decisions.filter((entry) => entry.seat === seat);
-      const points = own.flatMap((e) => [`${x(e.n)},${y(e.before)}`, `${x(e.n)},${y(e.after)}`]).join(" ");
+      const steps = own.flatMap((e) => [`${x(e.n)},${y(e.before)}`, `${x(e.n)},${y(e.after)}`]);
+      // and where the game ended for the seat: 100% for a win, 0% for a loss
+      if (review.outcome && own.length) steps.push(`${x(review.actions)},${y(review.outcome[seat])}`);
+      const points = steps.join(" ");
       picture.append(svg("polyline", { class: `line seat-${seat}`, points }));
       for (const entry of own) {
         const dot = svg(
@@ -137,7 +150,7 @@ export function initReview(gameId, go) {
     picture.append(cursor);
     picture.addEventListener("click", (event) => {
       const n = event.target.dataset && event.target.dataset.n;
-      if (n !== undefined) return go(Number(n));
+      if (n !== undefined) return jump(Number(n));
       // anywhere else along the graph: the nearest judged decision
       const box = picture.getBoundingClientRect();
       const at = ((event.clientX - box.left) / box.width) * WIDTH;
@@ -145,19 +158,15 @@ export function initReview(gameId, go) {
       for (const entry of review.decisions) {
         if (best === null || Math.abs(x(entry.n) - at) < Math.abs(x(best.n) - at)) best = entry;
       }
-      if (best) go(best.n);
+      if (best) jump(best.n);
     });
-    const legend = h(
-      "p",
-      { class: "legend small" },
-      seats.map((seat) => h("span", {}, h("span", { class: `swatch seat-${seat}`, "aria-hidden": "true" }), nameOf(seat))),
-    );
-    holder.replaceChildren(picture, legend);
+    const scale = h("p", { class: "scale small muted" }, t("Up: more likely to win (top 100%, dashed 50%)."));
+    holder.replaceChildren(picture, scale);
     holder.hidden = false;
     holder.cursor = { line: cursor, x };
   }
 
-  /** One decision in words: who played what, the better move and both chances, the mark. */
+  /** One decision in words: where, who, the move played and the better one with their chances. */
   function describe(entry) {
     const values = {
       step: entry.n,
@@ -167,11 +176,9 @@ export function initReview(gameId, go) {
       best: entry.best,
       before: percent(entry.before),
     };
-    const text =
-      entry.played === entry.best
-        ? fmt(t("Step {step}: {name} played {played} ({after}), the search's choice too."), values)
-        : fmt(t("Step {step}: {name} played {played} ({after}); better: {best} ({before})."), values);
-    return entry.mark ? `${text} ${markName(entry.mark)}` : text;
+    return entry.played === entry.best
+      ? fmt(t("Step {step}, {name}: {played} ({after}), the search's choice too"), values)
+      : fmt(t("Step {step}, {name}: {played} ({after}) instead of {best} ({before})"), values);
   }
 
   function mistakes() {
@@ -194,11 +201,11 @@ export function initReview(gameId, go) {
                 class: `link mark-${entry.mark}`,
                 "data-testid": "review-mistake",
                 "data-n": entry.n,
-                onclick: () => go(entry.n),
+                onclick: () => jump(entry.n),
               },
               h("span", { class: `swatch seat-${entry.seat}`, "aria-hidden": "true" }),
               h("strong", {}, markName(entry.mark)),
-              " · ",
+              " ",
               describe(entry),
             ),
           ),
@@ -233,21 +240,19 @@ export function initReview(gameId, go) {
     box.hidden = !entry;
     box.dataset.n = entry ? String(entry.n) : "";
     if (entry) {
+      const values = { step: entry.n, name: nameOf(entry.seat) };
       box.replaceChildren(
         h(
           "p",
-          {},
+          { class: "who" },
           h("span", { class: `swatch seat-${entry.seat}`, "aria-hidden": "true" }),
-          describe(entry),
+          fmt(t("Step {step}: {name}'s decision"), values),
+          entry.mark ? h("strong", { class: `mark mark-${entry.mark}` }, ` · ${markName(entry.mark)}`) : "",
         ),
-        h(
-          "p",
-          { class: "choices small" },
-          h("span", { class: "played" }, fmt(t("Played: {move}"), { move: entry.played }), " ", h("strong", {}, percent(entry.after))),
-          entry.played === entry.best
-            ? ""
-            : h("span", { class: "better" }, fmt(t("Better: {move}"), { move: entry.best }), " ", h("strong", {}, percent(entry.before))),
-        ),
+        h("p", { class: "played" }, fmt(t("Played: {move}"), { move: entry.played }), " ", h("strong", {}, percent(entry.after))),
+        entry.played === entry.best
+          ? h("p", { class: "better muted small" }, t("The search's choice too."))
+          : h("p", { class: "better" }, fmt(t("Better: {move}"), { move: entry.best }), " ", h("strong", {}, percent(entry.before))),
       );
     }
     const cursor = $("review-graph").cursor;
