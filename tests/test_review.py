@@ -164,7 +164,7 @@ def test_the_command_prints_a_table_and_each_seats_totals(record_file: Path) -> 
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "Review of Verräter, seed 7: 24 iterations a decision" in out
-    for heading in ("Move", "Seat", "Played", "Better", "Chance before", "After", "Mark"):
+    for heading in ("Step", "Seat", "Move played", "Better move", "Chance before", "After", "Mark"):
         assert heading in out
     for name in ("P1", "P2", "P3"):
         assert f"{name}: mean loss" in out
@@ -180,7 +180,7 @@ def test_the_command_reviews_one_seat_as_json(record_file: Path, verraeter_revie
 def test_the_command_reads_stdin_and_speaks_the_readers_language(record_file: Path) -> None:
     result = run("review", "-", "--budget", "4", "--lang", "it", input=record_file.read_text(encoding="utf-8"))
     assert result.exit_code == 0, result.output
-    assert "Mossa" in result.stdout
+    assert "Mossa giocata" in result.stdout
 
 
 @pytest.mark.parametrize(

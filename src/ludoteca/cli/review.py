@@ -83,10 +83,10 @@ def review_cmd(file: str, seat: int | None, as_json: bool, budget: int, row: str
         "n": budget,
     }
     table = Table(title=heading, title_justify="left", box=box.SIMPLE_HEAD)
-    table.add_column(tr("Move"), justify="right")
+    table.add_column(tr("Step"), justify="right")
     table.add_column(tr("Seat"))
-    table.add_column(tr("Played"))
-    table.add_column(tr("Better"))
+    table.add_column(tr("Move played"))
+    table.add_column(tr("Better move"))
     table.add_column(tr("Chance before"), justify="right")
     table.add_column(tr("After"), justify="right")
     table.add_column(tr("Mark"))
@@ -94,7 +94,7 @@ def review_cmd(file: str, seat: int | None, as_json: bool, budget: int, row: str
     for entry in document["decisions"]:
         mark = entry["mark"]
         table.add_row(
-            str(entry["n"] + 1),
+            str(entry["n"]),  # the replay's step: the position the decision was taken in
             names[entry["seat"]],
             entry["played"],
             "" if entry["best"] == entry["played"] else entry["best"],
