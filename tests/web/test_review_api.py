@@ -120,3 +120,13 @@ def test_an_unfinished_review_is_carried_on_after_a_restart(tmp_path: Path) -> N
         done = until_done(url, game_id)
     assert done["review"]["decisions"][0] == kept  # the stored verdict was kept, not searched again
     assert done["done"] == done["total"] == len(done["review"]["decisions"])
+
+
+def test_too_many_waiting_reviews_are_refused(base: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ludoteca.web import reviews
+
+    game_id = finished_game(base, seed=8)
+    monkeypatch.setattr(reviews, "MAX_WAITING", 0)
+    refused = httpx.post(f"{base}/api/review/{game_id}", timeout=10)
+    assert refused.status_code == 503 and "too many reviews" in refused.json()["error"]
+    assert httpx.get(f"{base}/api/review/{game_id}").json()["status"] == "none"

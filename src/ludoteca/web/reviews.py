@@ -149,7 +149,6 @@ class Reviews:
         deadline = max(self.workers.deadline, 5 * (seconds or 1.0) + 5)
         total = len(chosen)
         if row["total"] != total:
-            await self.store.save_review(game_id, len(entries), {"entries": entries}, time.time())
             await self._set_total(game_id, settings, total, entries)
         for d in chosen:
             if d.n in judged:
