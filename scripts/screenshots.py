@@ -10,9 +10,9 @@ tests use) at each screen of ``VIEWPORTS`` and writes ``verraeter-table-SCREEN.p
 and ``lobby-SCREEN.png`` (``-LANG`` added for a language other than English): what the player sees
 first, the screen's size in CSS pixels (a phone's picture is not tripled). For the replay viewer, a
 game of four heuristic bots is played to its end and ``replay-SCREEN.png`` shows it halfway, with
-everything revealed; ``review-SCREEN.png`` shows the same game's review (computed by the server as a player's
-"Review this game" does) at its first marked mistake, from the view of the seat that made it. The same seeds give the same positions, so a re-take shows what changed in the
-pages, not in the games.
+everything revealed; ``review-SCREEN.png`` shows the same game's review (computed by the server as a
+player's "Review this game" does) at its first marked mistake, from the view of the seat that made it. The
+same seeds give the same positions, so a re-take shows what changed in the pages, not in the games.
 """
 
 from __future__ import annotations
