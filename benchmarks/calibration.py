@@ -93,10 +93,10 @@ def table(rows: list[dict], players: int) -> str:
 
     games_seen = len({r["seed"] for r in rows})
     lines.append("")
-    lines.append(f"Games: {games_seen}; judged decisions: {len(rows)}")
-    lines.append(f"Brier score: {brier(rows)}")
+    lines.append(f"- games: {games_seen}; judged decisions: {len(rows)}")
+    lines.append(f"- Brier score: {brier(rows)}")
     for phase, name in enumerate(("first third", "middle third", "last third")):
-        lines.append(f"  {name}: {brier([r for r in rows if r['phase'] == phase])}")
+        lines.append(f"  - {name}: {brier([r for r in rows if r['phase'] == phase])}")
     return "\n".join(lines)
 
 
