@@ -84,13 +84,15 @@ class Reviews:
         """What the page shows: ``status`` (none, queued, running, done, failed), ``done`` of ``total``,
         and the review itself once done."""
         row = await self.store.review(game_id)
-        if row is None:
+        if row is None or not _current(row["settings"]):  # none, or of an older review: asked again, made anew
             return {"status": "none", "done": 0, "total": 0}
         if row["error"] is not None:
             return {"status": FAILED, "done": row["done"], "total": row["total"], "error": row["error"]}
         result = row["result"]
         if result is not None and result.get("format") and row["done"] >= row["total"]:
             return {"status": DONE, "done": row["done"], "total": row["total"], "review": result}
+        if game_id not in self.queued:
+            self._enqueue(game_id)  # stored unfinished but in no queue (its task ended): carry on
         state = RUNNING if self.running == game_id else QUEUED
         return {"status": state, "done": row["done"], "total": row["total"]}
 
