@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
 from browserkit import CHROMIUM, VIEWPORT
@@ -15,6 +16,11 @@ from serverkit import finished_game, server_thread
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="the browser tests need Debian's Chromium at /usr/bin/chromium (scripts/browser.sh)"
 )
+
+PROBLEMS = (Path(__file__).parent / "layout_problems.js").read_text(encoding="utf-8")
+"""The layout's promises (tests/web/test_layout.py): no sideways scrolling, nothing outside the width, no text
+under 11 px."""
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 3}
 
 ITERATIONS = 30
 """Small enough for a review of a whole game in seconds; random bots' games still show mistakes."""
@@ -72,3 +78,16 @@ def test_a_review_run_from_the_replay_shows_its_graph_and_mistakes(base: str, br
     expect(page.locator("#review")).to_have_attribute("data-status", "done")
     expect(page.locator('[data-testid="review-start"]')).to_be_hidden()
     assert errors == []
+
+    # on a phone, in the longest language, the review fits and passes axe-core
+    phone = browser.new_context(**PHONE).new_page()  # type: ignore[arg-type]
+    for lang in ("de", "en"):
+        phone.goto(f"{base}/replay/{game_id}?lang={lang}#n={n}")
+        at_step(phone, n)
+        expect(phone.locator('[data-testid="review-decision"]')).to_be_visible()
+        assert phone.evaluate(PROBLEMS, 11.0) == [], lang
+    violations = Axe().run(phone).response["violations"]
+    assert [f"{v['id']}: {v['help']}" for v in violations if v["impact"] in ("serious", "critical")] == []
+    phone.locator('[data-testid="review-mistake"]').last.tap()
+    last_mistake = int(phone.locator('[data-testid="review-mistake"]').last.get_attribute("data-n") or "-1")
+    at_step(phone, last_mistake)
