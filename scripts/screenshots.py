@@ -1,7 +1,7 @@
 """Screenshots of the web app for the docs: a Verräter and a Kreta table in mid-game, the lobby, the replay viewer.
 
     .venv/bin/python scripts/screenshots.py [--out DIR] [--lang en it fr de] [--screen phone laptop desktop]
-                                            [--pages tables lobby replay]
+                                            [--pages tables lobby replay review]
 
 Starts a server in this process (a throwaway SQLite database, bots moving at once), creates the games
 through the lobby API, plays the human seat with seeded random legal moves over the table's WebSocket
@@ -10,8 +10,9 @@ tests use) at each screen of ``VIEWPORTS`` and writes ``verraeter-table-SCREEN.p
 and ``lobby-SCREEN.png`` (``-LANG`` added for a language other than English): what the player sees
 first, the screen's size in CSS pixels (a phone's picture is not tripled). For the replay viewer, a
 game of four heuristic bots is played to its end and ``replay-SCREEN.png`` shows it halfway, with
-everything revealed. The same seeds give the same positions, so a re-take shows what changed in the
-pages, not in the games.
+everything revealed; ``review-SCREEN.png`` shows the same game's review (computed by the server as a
+player's "Review this game" does) at its first marked mistake, from the view of the seat that made it. The
+same seeds give the same positions, so a re-take shows what changed in the pages, not in the games.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ VIEWPORTS: dict[str, dict[str, Any]] = {
     "desktop": {"viewport": {"width": 1920, "height": 1080}, "device_scale_factor": 1},
 }
 """The three screens the table page is laid out for (docs/web.md): a phone held upright, a laptop, a desktop."""
-PAGES = ("tables", "lobby", "replay")
+PAGES = ("tables", "lobby", "replay", "review")
 StopWhen = Callable[[dict[str, Any], int], bool]
 
 
@@ -173,6 +174,35 @@ def replay_shot(page: Page, base: str, game: dict[str, Any], step: int, lang: st
     print(f"wrote {shown(path)}")
 
 
+def reviewed(base: str, game: dict[str, Any]) -> dict[str, Any]:
+    """Ask the server for the review of a finished game and wait for it (a minute or so at 300 iterations)."""
+    httpx.post(f"{base}/api/review/{game['id']}", timeout=10).raise_for_status()
+    deadline = time.monotonic() + 900
+    while time.monotonic() < deadline:
+        status = httpx.get(f"{base}/api/review/{game['id']}", timeout=10).json()
+        if status["status"] == "done":
+            return dict(status["review"])
+        if status["status"] == "failed":
+            raise RuntimeError(f"the review failed: {status['error']}")
+        time.sleep(0.5)
+    raise RuntimeError("the review did not finish")
+
+
+def review_shot(page: Page, base: str, game: dict[str, Any], review: dict[str, Any], lang: str, path: Path) -> None:
+    """The replay at the review's first marked mistake (else its middle decision), seen by the seat that made it,
+    with the review panel in sight."""
+    marked = [e for e in review["decisions"] if e["mark"]] or review["decisions"][len(review["decisions"]) // 2 :]
+    entry = marked[0]
+    page.goto(f"{base}/replay/{game['id']}?lang={lang}#n={entry['n']}&seat={entry['seat']}")
+    page.wait_for_selector(f'#replay[data-n="{entry["n"]}"]')
+    page.wait_for_selector('#review[data-status="done"] #review-decision:not([hidden])')
+    page.locator("#review").scroll_into_view_if_needed()
+    page.mouse.move(0, 0)
+    page.screenshot(path=str(path), scale="css")
+    shrink(path)
+    print(f"wrote {shown(path)}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
@@ -196,6 +226,7 @@ def main(argv: list[str] | None = None) -> int:
             asyncio.run(play_until(base, kreta, 1, kreta_playing_a_card(24)))
         replayed = create(base, "verraeter", [bot, bot, bot, bot], seed=2008)
         halfway = finished(base, replayed) // 2
+        review = reviewed(base, replayed) if "review" in args.pages else {}
 
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
@@ -207,6 +238,8 @@ def main(argv: list[str] | None = None) -> int:
                         suffix = f"{screen}" if lang == "en" else f"{screen}-{lang}"
                         if "replay" in args.pages:
                             replay_shot(page, base, replayed, halfway, lang, out / f"replay-{suffix}.png")
+                        if "review" in args.pages:
+                            review_shot(page, base, replayed, review, lang, out / f"review-{suffix}.png")
                         if {"tables", "lobby"} & set(args.pages):
                             table_shot(page, base, verraeter, lang, out / f"verraeter-table-{suffix}.png")
                             table_shot(page, base, kreta, lang, out / f"kreta-table-{suffix}.png")

@@ -49,7 +49,9 @@ OUTER = {
     "arena": ("ludoteca.core", "ludoteca.games", "ludoteca.bots", "ludoteca.arena"),
     # the web app sits beside the CLI: it uses the cores, bots and the presenters, never the terminal code
     "web": ("ludoteca.core", "ludoteca.games", "ludoteca.verraeter", "ludoteca.kreta", "ludoteca.bots",
-            "ludoteca.present", "ludoteca.web"),
+            "ludoteca.present", "ludoteca.review", "ludoteca.web"),
+    # a game's review asks the search bot about each decision of a record; it knows no front end
+    "review": ("ludoteca.core", "ludoteca.games", "ludoteca.bots", "ludoteca.review"),
     # simulation plays bots on the cores (and reuses the arena's seed derivation); never the CLI or server
     "sim": ("ludoteca.core", "ludoteca.games", "ludoteca.verraeter", "ludoteca.kreta", "ludoteca.bots",
             "ludoteca.arena", "ludoteca.sim", "ludoteca.__version__"),

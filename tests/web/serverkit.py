@@ -171,6 +171,13 @@ class Client:
             if predicate(message):
                 return message
 
+    async def until_state(self, predicate: Callable[[dict[str, Any]], bool], timeout: float = 30.0) -> dict[str, Any]:
+        """The client's state once ``predicate`` holds for it — at once if the state it already has does
+        (bots may have moved before the client connected: waiting for a *new* state would wait forever)."""
+        if self.state is not None and predicate(self.state):
+            return self.state
+        return await self.until(lambda m: m["type"] == "state" and predicate(m), timeout)
+
     async def until_version(self, version: int, timeout: float = 30.0) -> dict[str, Any]:
         """The client's state once it has caught up with ``version`` (at once if it already has)."""
         if self.state is not None and self.state["version"] >= version:

@@ -111,7 +111,7 @@ def test_one_hint_at_a_time_per_seat_whatever_its_connections(tmp_path: Path, da
             for c in clients:
                 await c.__aenter__()
             try:
-                await clients[0].until(lambda m: m["type"] == "state" and m["to_act"] == 0)
+                await clients[0].until_state(lambda m: m["to_act"] == 0)
                 for c in clients:
                     await c.send({"type": "hint"})
                 answers = [await c.until(lambda m: m["type"] in ("hint", "error"), 60) for c in clients]

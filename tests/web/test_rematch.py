@@ -152,7 +152,7 @@ def test_a_reload_gets_the_same_seat_even_after_a_restart(tmp_path: Path) -> Non
         async def come_back() -> None:
             async with Client(base, old, ada) as a, Client(base, old, bea) as b:
                 again, hers = await offer(a), await offer(b)
-                assert again["token"] == first["token"] and again["by"] is None  # who proposed it is not stored
+                assert again["token"] == first["token"] and again["by"] == "Ada"  # games.rematch_by
                 async with Client(base, first["id"], hers["token"]) as b2:
                     assert b2.frames[0]["seat"] == 1
 

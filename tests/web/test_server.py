@@ -218,7 +218,7 @@ def test_hint(base: str) -> None:
 
     async def scenario() -> None:
         async with Client(base, made["id"], token) as a:
-            await a.until(lambda m: m["type"] == "state" and m["to_act"] == 0 and m["legal"])
+            await a.until_state(lambda m: m["to_act"] == 0 and bool(m["legal"]))
             await a.send({"type": "hint"})
             hint = await a.until(lambda m: m["type"] in ("hint", "error"), 60)
             assert hint["type"] == "hint", hint

@@ -169,3 +169,61 @@ def test_a_turn_that_began_in_this_process_gets_its_whole_time() -> None:
     assert slowturns.turn_began((3, 100.0), 3, 500.0) == 100.0  # loaded during turn 3: as stored
     assert slowturns.turn_began((3, 100.0), 4, 500.0) == 500.0  # a later turn began now
     assert slowturns.turn_began(None, 0, 500.0) == 500.0
+
+
+def test_a_turn_restarted_without_an_action_counts_from_then() -> None:
+    """``games.turn_started`` (the last open seat taken, a seat taken back) wins over an earlier action."""
+    new = request([{"kind": "human"}, {"kind": "open"}], public=True)
+    rows = [SeatRow(s.seat, s.name, s.kind, s.bot, s.token_hash) for s in new.seats]
+    game = GameRow(new.id, "kreta", {}, 6, None, 60, 1000.0, public=True, turn_started=1200.0)
+    assert slowturns.stored_turn(StoredGame(game, rows, [])) == (0, 1200.0)  # seats all taken at 1200
+    played = [ActionRow(0, 0, "x", False, 1500.0)]
+    assert slowturns.stored_turn(StoredGame(game, rows, played)) == (1, 1500.0)  # a later action
+    game.turn_started = 1700.0
+    assert slowturns.stored_turn(StoredGame(game, rows, played)) == (1, 1700.0)  # taken back after it
+
+
+async def restarted(store: Store, game_id: str) -> Tables:
+    """The tables of a server started again on ``store`` with ``game_id`` loaded."""
+    again = Tables(store, Workers(0, 10.0), bot_delay=0)
+    assert await again.get(game_id) is not None
+    return again
+
+
+@pytest.mark.asyncio
+async def test_the_last_open_seat_taken_starts_the_first_turn_across_a_restart(store: Store, tables: Tables) -> None:
+    new = request([{"kind": "human"}, {"kind": "open"}], public=True, turn_seconds=2 * DAY)
+    await tables.create(new)
+    before = time.time()
+    assert await store.take_seat(new.id, 1, hash_token("b"), "Bo", False)
+    await store.restart_turn(new.id, before)  # what POST /api/open-games/ID/seats/N does for the last seat
+    again = await restarted(store, new.id)
+    try:
+        room = again.rooms[new.id]
+        assert room.deadline == pytest.approx(before + 2 * DAY)
+        assert new.id not in await store.overdue_games(before + 2 * DAY - 1)
+        assert await store.overdue_games(before + 2 * DAY + 1) == [new.id]
+    finally:
+        await again.close()
+
+
+@pytest.mark.asyncio
+async def test_a_seat_taken_back_in_its_turn_keeps_its_whole_time_across_a_restart(
+    store: Store, tables: Tables
+) -> None:
+    room = await tables.create(request([{"kind": "human"}, {"kind": "human"}], turn_seconds=2 * DAY))
+    game_id, to_act = room.match.id, room.match.to_act()
+    # the bot holds the seat (its timer ran out) but has not moved yet: set directly, no bot is scheduled
+    await store.set_autoplay(game_id, to_act, True)
+    room.match.seats[to_act].autoplay = True
+    taken_back = time.time()
+    await tables.set_autoplay(room, to_act, False)
+    stored = await store.load(game_id)
+    assert stored is not None and stored.game.turn_started is not None
+    assert stored.game.turn_started >= taken_back
+    assert slowturns.stored_turn(stored) == (0, stored.game.turn_started)
+    again = await restarted(store, game_id)
+    try:
+        assert again.rooms[game_id].deadline == pytest.approx(stored.game.turn_started + 2 * DAY)
+    finally:
+        await again.close()

@@ -181,9 +181,12 @@ class IsmctsBot(Bot):
         best: A = self.analyse(view, legal_actions)[0].action
         return best
 
-    def analyse(self, view: object, legal_actions: Sequence[Any]) -> list[Estimate]:
-        """Search from ``view`` and rate every legal action, most visited (the choice) first."""
-        root = self._search(view)
+    def analyse(self, view: object, legal_actions: Sequence[Any], focus: Sequence[Any] | None = None) -> list[Estimate]:
+        """Search from ``view`` and rate every legal action, most visited (the choice) first.
+
+        With ``focus``, only those root actions compete (all the iterations go to them): how a game's
+        review rates a move the full search left unvisited, such as one its prior's widening never opened."""
+        root = self._search(view, None if focus is None else frozenset(focus))
         legal = list(legal_actions)
         estimates = []
         for a in legal:
@@ -195,7 +198,7 @@ class IsmctsBot(Bot):
         order = sorted(range(len(legal)), key=lambda i: (-estimates[i].visits, -estimates[i].value, i))
         return [estimates[i] for i in order]
 
-    def _search(self, view: object) -> _Node:
+    def _search(self, view: object, focus: frozenset[Any] | None = None) -> _Node:
         definition = games.for_view(view)
         determinize = definition.determinize
         if determinize is None:
@@ -216,7 +219,7 @@ class IsmctsBot(Bot):
         while done < iterations:
             if deadline is not None and done % CLOCK_EVERY == 0 and done and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, determinize(view, rng, keep_log=False), rng, lookahead, me)
+            self._iterate(root, determinize(view, rng, keep_log=False), rng, lookahead, me, focus)
             done += 1
         self.last_iterations = done
         self.last_seconds = time.perf_counter() - started
@@ -244,7 +247,9 @@ class IsmctsBot(Bot):
         return lookahead
 
     @staticmethod
-    def _iterate(root: _Node, state: Any, rng: Rng, lookahead: Lookahead, me: int) -> None:
+    def _iterate(
+        root: _Node, state: Any, rng: Rng, lookahead: Lookahead, me: int, focus: frozenset[Any] | None = None
+    ) -> None:
         """One iteration: select (UCB1 with availability), expand one node, play out, back up."""
         node = root
         path = [root]
@@ -266,7 +271,9 @@ class IsmctsBot(Bot):
                 state.apply(policy(state, rng))
                 continue
             legal = state.legal_actions()
-            if order is not None and widen is not None:
+            if focus is not None and node is root:
+                legal = [a for a in legal if a in focus] or legal
+            elif order is not None and widen is not None:
                 legal = _widened(node, state, legal, order, widen)
             children = node.children
             untried = []

@@ -44,6 +44,7 @@ from .recording import Recorder, new_record
 from .renderers import Renderer, lang_option
 from .report import report
 from .results import result_json, result_renderables
+from .review import review_cmd
 from .serve import serve
 from .simulate import simulate
 
@@ -373,6 +374,7 @@ cli.add_command(serve)
 cli.add_command(db)
 cli.add_command(simulate)
 cli.add_command(report)
+cli.add_command(review_cmd)
 
 
 def main() -> NoReturn:

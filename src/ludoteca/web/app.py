@@ -19,10 +19,11 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from . import api, errors, open_games, pages, slowturns, socket, workers, ws
+from . import api, errors, open_games, pages, review_api, slowturns, socket, workers, ws
 from .config import Settings
 from .headers import SecurityHeaders
 from .limits import Holdings, RateLimit
+from .reviews import Reviews
 from .store import Store, database_url
 from .tables import Tables
 
@@ -44,6 +45,10 @@ def create_app(settings: Settings) -> FastAPI:
         resumed = await tables.resume()
         log.info("storage %s; resumed %d unfinished game(s)", store, resumed)
         app.state.tables = tables
+        reviews = Reviews(store, tables, pool, settings.review_iterations, settings.review_seconds)
+        app.state.reviews = reviews
+        if await reviews.resume():
+            log.info("resumed the unfinished reviews")
         sweeper = asyncio.get_running_loop().create_task(slowturns.run(tables, settings.sweep_seconds))
         try:
             yield
@@ -51,6 +56,7 @@ def create_app(settings: Settings) -> FastAPI:
             sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper
+            await reviews.close()
             await tables.close()
             pool.close()
             await store.close()
@@ -69,5 +75,6 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(pages.router)
     app.include_router(api.router)
     app.include_router(open_games.router)
+    app.include_router(review_api.router)
     app.include_router(ws.router)
     return app

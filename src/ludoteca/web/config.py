@@ -51,6 +51,10 @@ class Settings:
     """Replay frames one client address may ask for per minute (more get HTTP 429): each replays up to a
     few thousand actions and draws a table (~0.1 s); a viewer stepping as fast as frames come asks for
     about ten a second, so only a script meets the limit."""
+    review_iterations: int = 300
+    """Search iterations per decision of a game's review (:mod:`.reviews`)."""
+    review_seconds: float = 1.0
+    """Time cap per decision of a review, so that it holds a worker about a second at most."""
 
     seats_per_minute: int = 10
     """Open seats one client address may take from the lobby per minute (more get HTTP 429): a player

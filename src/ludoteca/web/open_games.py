@@ -151,6 +151,8 @@ async def take_seat(
             raise BadRequest(Said(_("this seat has just been taken by someone else: choose another")), 409)
         held.kind, held.token_hash, held.name, held.generated = "human", hash_token(token), name, generated
         match.record.players[number] = name
+        if not match.waiting and match.turn_seconds:  # the last open seat: the first turn's time begins now
+            await tables.store.restart_turn(match.id, time.time())
     tables.after_change(room)  # everyone at the table sees the new player; the last seat taken starts the game
     shown = held.shown_name(match.definition.seat_names, i18n.translator(lang))
     return JSONResponse(

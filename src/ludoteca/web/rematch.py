@@ -105,7 +105,7 @@ async def propose(tables: Tables, room: Room, conn: Connection) -> None:
         raise MatchError("not_found")
     row = rematch_row(match, stored.game)
     try:
-        chosen = await tables.store.create_rematch(match.id, row, rematch_seats(match))
+        chosen = await tables.store.create_rematch(match.id, row, rematch_seats(match), by=conn.seat)
     except StoreError:
         log.exception("could not store the rematch of game %s", match.id)
         raise MatchError("rematch_failed") from None

@@ -12,9 +12,10 @@ the live rooms whose deadline has come near and loads the stored games whose dea
 (:meth:`.store.Store.overdue_games`) — loading arms their timer, which then runs out at once. What
 happens then is what happens to a short timer: a bot takes the seat, and its owner can take it back.
 
-One case is not exact: a public game's first turn begins when its last open seat is taken, which is
-not stored (no column holds it); loaded again before its first action, such a game counts that turn
-from the load — the player gets more time, never less.
+A turn can also begin without an action: a public game's first turn when its last open seat is taken,
+and a seat's turn again when its owner takes it back from the bot (the whole time again). Those moments
+are stored too (``games.turn_started``, :meth:`.store.Store.restart_turn`); a turn began at the later of
+that and the last action.
 """
 
 from __future__ import annotations
@@ -41,12 +42,18 @@ SWEEP_SECONDS = 60.0
 
 
 def stored_turn(stored: StoredGame) -> tuple[int, float] | None:
-    """(version, when that turn began) of a stored game: its last action's time, or its creation before
-    the first action — except for a public game, whose first turn began when its seats were all taken."""
-    if stored.actions:
-        return len(stored.actions), stored.actions[-1].at
+    """(version, when that turn began) of a stored game: the later of its last action's time (its creation
+    before the first action) and the moment a turn's time began again without an action (the last open
+    seat of a public game taken, a seat taken back from the bot)."""
+    version = len(stored.actions)
+    restarted = stored.game.turn_started
+    last = stored.actions[-1].at if stored.actions else None
+    if restarted is not None and (last is None or restarted >= last):
+        return version, restarted
+    if last is not None:
+        return version, last
     if stored.game.public:
-        return None
+        return None  # seats still open when it was stored: the first turn begins when the last is taken
     return 0, stored.game.created
 
 

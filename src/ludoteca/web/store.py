@@ -55,6 +55,8 @@ games_table = sa.Table(
     sa.Column("public", sa.Boolean, nullable=False, server_default=sa.false(), index=True),
     sa.Column("rematch_of", sa.Text),
     sa.Column("rematch", sa.Text),
+    sa.Column("turn_started", sa.Double),
+    sa.Column("rematch_by", sa.Integer),
 )
 seats_table = sa.Table(
     "seats",
@@ -156,6 +158,11 @@ class GameRow:
     """The finished game this one is the rematch of."""
     rematch: str | None = None
     """On a finished game: the rematch proposed for it (at most one)."""
+    turn_started: float | None = None
+    """When the current turn's time began without an action (the last open seat taken, a seat taken back
+    from the bot): a turn began at the later of this and the last action (:mod:`.slowturns`)."""
+    rematch_by: int | None = None
+    """The seat that proposed :attr:`rematch`."""
 
 
 @dataclass
@@ -454,7 +461,10 @@ class Store:
             .where(actions_table.c.game_id == games_table.c.id)
             .scalar_subquery()
         )
-        deadline = sa.func.coalesce(last, games_table.c.created) + games_table.c.turn_seconds
+        acted = sa.func.coalesce(last, games_table.c.created)
+        # the later of the last action (or creation) and a turn restarted without one (games.turn_started)
+        began = sa.case((games_table.c.turn_started > acted, games_table.c.turn_started), else_=acted)
+        deadline = began + games_table.c.turn_seconds
         has_open = sa.exists().where((seats_table.c.game_id == games_table.c.id) & (seats_table.c.kind == "open"))
         query = (
             sa.select(games_table.c.id)
@@ -470,9 +480,14 @@ class Store:
         )
         async with self._engine.connect() as conn:
             return [row.id for row in await conn.execute(query)]
+    async def restart_turn(self, game_id: str, at: float) -> None:
+        """Record that the current turn's time began at ``at`` without an action (``games.turn_started``)."""
+        async with self._write_lock, self._engine.begin() as conn:
+            await conn.execute(sa.update(games_table).where(games_table.c.id == game_id).values(turn_started=at))
+
     # --- rematch ---
 
-    async def create_rematch(self, old_id: str, game: GameRow, seats: list[SeatRow]) -> str:
+    async def create_rematch(self, old_id: str, game: GameRow, seats: list[SeatRow], by: int | None = None) -> str:
         """Store ``game`` as the rematch of the finished game ``old_id``, unless someone else's click got
         there first: the id of the rematch that holds (``game.id``, or the one stored before it).
 
@@ -483,7 +498,7 @@ class Store:
         link = (
             sa.update(games_table)
             .where((games_table.c.id == old_id) & games_table.c.rematch.is_(None))
-            .values(rematch=game.id)
+            .values(rematch=game.id, rematch_by=by)
         )
         async with self._write_lock, self._engine.begin() as conn:
             won = (await conn.execute(link)).rowcount == 1
@@ -508,6 +523,37 @@ class Store:
         )
         async with self._write_lock, self._engine.begin() as conn:
             await conn.execute(sa.update(seats_table).where(where).values(token_hash=token_hash))
+    # --- review ---
+
+    async def review(self, game_id: str) -> dict[str, Any] | None:
+        """The review row of a game (settings, done, total, result, error, requested, updated), or ``None``."""
+        async with self._engine.connect() as conn:
+            found = await conn.execute(sa.select(reviews_table).where(reviews_table.c.game_id == game_id))
+            row = found.first()
+        return None if row is None else dict(row._mapping)
+
+    async def put_review(self, game_id: str, settings: dict[str, Any], total: int, now: float) -> None:
+        """A fresh review of ``total`` decisions, replacing any earlier one (failed, or of other settings)."""
+        values = {"settings": settings, "done": 0, "total": total, "result": None, "error": None}
+        async with self._write_lock, self._engine.begin() as conn:
+            await conn.execute(sa.delete(reviews_table).where(reviews_table.c.game_id == game_id))
+            await conn.execute(sa.insert(reviews_table).values(game_id=game_id, requested=now, updated=now, **values))
+
+    async def save_review(
+        self, game_id: str, done: int, result: dict[str, Any] | None, now: float, error: str | None = None
+    ) -> None:
+        """A review's progress: ``done`` decisions judged, ``result`` so far (the whole review once done = total)."""
+        update = sa.update(reviews_table).where(reviews_table.c.game_id == game_id)
+        async with self._write_lock, self._engine.begin() as conn:
+            await conn.execute(update.values(done=done, result=result, error=error, updated=now))
+
+    async def pending_reviews(self) -> list[str]:
+        """The games whose review a restarted server must finish, oldest request first."""
+        table = reviews_table.c
+        pending = table.error.is_(None) & ((table.done < table.total) | table.result.is_(None))
+        async with self._engine.connect() as conn:
+            rows = await conn.execute(sa.select(table.game_id).where(pending).order_by(table.requested, table.game_id))
+            return [row.game_id for row in rows]
 
     # --- chat ---
 

@@ -121,7 +121,7 @@ class Room:
         self.rematch: str | None = None
         """This finished game's rematch, once proposed."""
         self.rematch_by: int | None = None
-        """The seat that proposed the rematch (memory only: unknown after a restart)."""
+        """The seat that proposed the rematch (stored: ``games.rematch_by``)."""
         self.chat = ChatRoom()
 
     def connected(self) -> dict[int, int]:
@@ -299,6 +299,7 @@ class Tables:
         room.stored_turn = slowturns.stored_turn(stored)
         room.public = stored.game.public
         room.rematch_of, room.rematch = stored.game.rematch_of, stored.game.rematch
+        room.rematch_by = stored.game.rematch_by
         return room
 
     async def _load(self, stored: StoredGame) -> Match:
@@ -369,6 +370,9 @@ class Tables:
         async with room.lock:
             await self.store.set_autoplay(room.match.id, seat, on)
             s.autoplay = on
+            if not on and room.match.human_to_act() == seat and room.match.turn_seconds:
+                # taken back during its own turn: the turn's whole time again, from now, kept across restarts
+                await self.store.restart_turn(room.match.id, time.time())
         self.after_change(room)
 
     def after_change(self, room: Room) -> None:

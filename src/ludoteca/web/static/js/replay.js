@@ -11,6 +11,7 @@ import { h } from "./dom.js";
 import { fmt, loadCatalog, t } from "./i18n.js";
 import { arrangeHand, markSmallText } from "./layout.js";
 import { LogView, renderEnd, renderSeats } from "./panels.js";
+import { initReview } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = document.body.dataset.gameId;
@@ -22,6 +23,7 @@ let frame = null; // the frame shown
 let wanted = { n: 0, seat: "-1" }; // the frame asked for last
 let busy = false; // a frame is being fetched
 let said = null; // a finished game's chat (GET /api/replay/ID/chat), or null before it came or for a record
+let review = null; // a stored game's review panel (review.js)
 
 /** A record's text as base64url (UTF-8), for the fragment, and back (null if it is not base64url). */
 function toBase64url(text) {
@@ -178,6 +180,7 @@ function draw(next) {
   log.update(0, next.log || []);
   chat();
   measure();
+  if (review) review.update(next);
   const hash = new URLSearchParams({ n: String(next.n), seat: String(next.perspective) });
   if (record) hash.set("record", encoded);
   history.replaceState(null, "", `#${hash}`);
@@ -255,6 +258,7 @@ if (file) {
 
 await loadCatalog();
 const start = fromHash();
+if (gameId && $("review")) review = initReview(gameId, go);
 if (gameId) {
   show(start.n ?? 0, start.seat);
   loadChat();
