@@ -95,6 +95,7 @@ _WANTED = {
     "token": "must be the seat's token as text, or null to watch",
     "version": f"must be a whole number from 0 to {MAX_VERSION}",
     "action": "must be the action's notation text (or its JSON object)",
+    "patches": "must be true or false",
 }
 
 
