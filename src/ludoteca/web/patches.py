@@ -131,10 +131,12 @@ class Edits:
     The texts' pieces are kept too: the new board of one action is the old board of the next.
     """
 
-    def __init__(self, shared: tuple[str, ...] = ("board_svg",), size: int = 16) -> None:
+    def __init__(self, shared: tuple[str, ...] = ("board_svg",), size: int = 2) -> None:
         self.shared = shared
         """The fields whose texts every connection shares (the others, such as a hand, are one seat's)."""
         self.size = size
+        """Edits and cut texts kept: the last version's and this one's are all a broadcast needs (a cut
+        board is ~150 kB, and a live room keeps its cache; a table in two languages recuts, no more)."""
         self._known: OrderedDict[tuple[int, int], tuple[str, str, list[Op]]] = OrderedDict()
         self._cuts: OrderedDict[int, _Cut] = OrderedDict()
 
