@@ -18,7 +18,7 @@ CASES: list[tuple[Any, str]] = [
     ({"game": "kreta", "seats": [{"kind": "human"}]}, "Kreta takes 2 to 4 players, not 1"),
     (
         {"game": "kreta", "seats": [{"kind": "human"}, {"kind": "alien"}]},
-        "seat 2: kind must be 'human' or 'bot', not 'alien'",
+        "seat 2: kind must be 'human', 'bot' or 'open', not 'alien'",
     ),
     (
         {"game": "kreta", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "genius"}]},
@@ -66,7 +66,7 @@ CASES: list[tuple[Any, str]] = [
     ),
     (
         {"game": "kreta", "seats": [{"kind": "human"}, {"kind": "human"}], "turn_seconds": 1},
-        "the turn timer is a whole number of seconds from 5 to 86400",
+        "the turn timer is a whole number of seconds from 5 to 1209600 (14 days)",
     ),
     (
         {"game": "kreta", "seats": [{"kind": "human"}, {"kind": "human"}], "extra": 1, "zz": 2},
@@ -86,11 +86,11 @@ CASES: list[tuple[Any, str]] = [
     ),
     (
         {"game": "kreta", "seats": [{"kind": "human"}, {"kind": "human"}], "turn_seconds": False},
-        "the turn timer is a whole number of seconds from 5 to 86400",
+        "the turn timer is a whole number of seconds from 5 to 1209600 (14 days)",
     ),
     (
         {"game": "kreta", "seats": [{"kind": "human"}, {"kind": "human"}], "turn_seconds": 60.5},
-        "the turn timer is a whole number of seconds from 5 to 86400",
+        "the turn timer is a whole number of seconds from 5 to 1209600 (14 days)",
     ),
     (
         {"game": "kreta", "seats": [{"kind": "human", "name": False}, {"kind": "human", "name": False}]},
@@ -106,7 +106,7 @@ CASES: list[tuple[Any, str]] = [
     ),
     ({"game": ["kreta"], "seats": [{"kind": "human"}, {"kind": "human"}]}, "choose a game: 'verraeter' or 'kreta'"),
     ({"game": "kreta", "seats": [5, {"kind": "human"}]}, "seat 1 must be an object with a 'kind'"),
-    ({"game": "kreta", "seats": [{}, {"kind": "human"}]}, "seat 1: kind must be 'human' or 'bot', not None"),
+    ({"game": "kreta", "seats": [{}, {"kind": "human"}]}, "seat 1: kind must be 'human', 'bot' or 'open', not None"),
     ({"game": "kreta", "seats": "x"}, "'seats' must list the seats"),
     ({"seats": "x"}, "choose a game: 'verraeter' or 'kreta'"),
     (

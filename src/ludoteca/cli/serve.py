@@ -24,6 +24,7 @@ LIMITS = {
     "outbox_limit": ("Unread messages queued for a client before it is disconnected.", click.IntRange(1)),
     "max_bot_games": ("Unfinished games played by bots only, at once.", click.IntRange(0)),
     "replay_frames_per_minute": ("Replay steps per client address per minute.", click.IntRange(1)),
+    "seats_per_minute": ("Open seats taken from the lobby per client address per minute.", click.IntRange(1)),
 }
 """The server's limits (see ``ludoteca.web.config.Settings``): each a ``--flag`` and ``$LUDOTECA_FLAG``."""
 

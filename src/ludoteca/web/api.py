@@ -9,6 +9,7 @@ status code documented there.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
@@ -36,6 +37,9 @@ from .tables import RoomsFull
 from .wording import Said, _
 
 router = APIRouter()
+
+MY_GAMES_LOADS = 20
+"""Unloaded unfinished games one ``POST /api/my-games`` may load to say whose turn it is."""
 
 
 @router.get("/healthz")
@@ -88,13 +92,20 @@ async def create_game(
 async def my_games(
     request: Annotated[MyGames, Depends(my_games_request)], tables: TablesDep, lang: LangDep
 ) -> JSONResponse:
-    """The games in which the given tokens hold a seat, with whose turn it is (names in the request's language)."""
+    """The games in which the given tokens hold a seat, with whose turn it is and its deadline (unix
+    seconds; null without a timer), names in the request's language."""
     tr = i18n.translator(lang)
     by_hash = {hash_token(t): t for t in request.tokens}
     found = await tables.store.seats_for_tokens(list(by_hash))
     out = []
+    loads = MY_GAMES_LOADS
     for game, seat, count in found:
         room = tables.rooms.get(game.id)
+        if room is None and not game.finished and loads > 0:
+            # a slow game's room may be unloaded for days: load it to tell whose turn it is (a few a request)
+            loads -= 1
+            with contextlib.suppress(RoomsFull):
+                room = await tables.get(game.id)
         match = room.match if room else None
         to_act = match.to_act() if match else -1
         definition = games.get(game.game)
@@ -111,6 +122,8 @@ async def my_games(
                 "to_act": to_act,
                 "your_turn": to_act == seat.seat,
                 "finished": game.finished,
+                "deadline": room.deadline if room and match and not match.finished else None,
+                "created": game.created,
                 "link": f"/g/{game.id}#t={by_hash[seat.token_hash or '']}",
             }
         )

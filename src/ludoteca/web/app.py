@@ -10,6 +10,8 @@ dependencies (:mod:`.deps`); refusals are answered by :mod:`.errors`.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -17,7 +19,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from . import api, errors, pages, socket, workers, ws
+from . import api, errors, open_games, pages, slowturns, socket, workers, ws
 from .config import Settings
 from .headers import SecurityHeaders
 from .limits import Holdings, RateLimit
@@ -42,9 +44,13 @@ def create_app(settings: Settings) -> FastAPI:
         resumed = await tables.resume()
         log.info("storage %s; resumed %d unfinished game(s)", store, resumed)
         app.state.tables = tables
+        sweeper = asyncio.get_running_loop().create_task(slowturns.run(tables, settings.sweep_seconds))
         try:
             yield
         finally:
+            sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweeper
             await tables.close()
             pool.close()
             await store.close()
@@ -55,11 +61,13 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.creations = RateLimit(settings.creates_per_minute, 60.0)
     app.state.replay_frames = RateLimit(settings.replay_frames_per_minute, 60.0)
     app.state.addresses = Holdings(settings.connections_per_address)
+    app.state.seat_takings = RateLimit(settings.seats_per_minute, 60.0)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(socket.TransportInScope)
     app.mount("/static", StaticFiles(directory=pages.HERE / "static"), name="static")
     errors.install(app)
     app.include_router(pages.router)
     app.include_router(api.router)
+    app.include_router(open_games.router)
     app.include_router(ws.router)
     return app

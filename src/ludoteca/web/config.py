@@ -52,6 +52,12 @@ class Settings:
     few thousand actions and draws a table (~0.1 s); a viewer stepping as fast as frames come asks for
     about ten a second, so only a script meets the limit."""
 
+    seats_per_minute: int = 10
+    """Open seats one client address may take from the lobby per minute (more get HTTP 429): a player
+    takes one; a script taking every seat of every open game would spoil the lobby for everyone."""
+    sweep_seconds: float = 60.0
+    """How often stored games are checked for turn timers that ran out while unloaded (slow games)."""
+
     @classmethod
     def from_env(cls, data_dir: Path | None = None, **overrides: object) -> Settings:
         """Defaults, then ``$DATABASE_URL``, then ``overrides`` (``None`` values are skipped, so unset

@@ -58,8 +58,10 @@ class NewGame:
     seed: int
     seats: list[Seat]
     tokens: dict[int, str]
-    """The secret token of each human seat (only its hash is stored)."""
+    """The secret token of each human seat (only its hash is stored); an open seat has none yet."""
     turn_seconds: int | None
+    public: bool = False
+    """Listed in the lobby's open games (:mod:`.open_games`)."""
 
 
 def schema(tr: Callable[[str], str]) -> list[dict[str, Any]]:
@@ -144,6 +146,8 @@ def new_game(request: CreateGame) -> NewGame:
         if entry.kind == "human":
             tokens[i] = secrets.token_urlsafe(24)
             seats.append(Seat(i, name, "human", token_hash=hash_token(tokens[i]), generated=entry.generated))
+        elif entry.kind == "open":  # a human seat nobody holds yet: taken from the lobby (:mod:`.open_games`)
+            seats.append(Seat(i, name, "open", generated=entry.generated))
         else:
             seats.append(Seat(i, name, "bot", bot=str(entry.bot), generated=entry.generated))
     return NewGame(
@@ -154,6 +158,7 @@ def new_game(request: CreateGame) -> NewGame:
         seats=seats,
         tokens=tokens,
         turn_seconds=request.turn_seconds,
+        public=request.public,
     )
 
 

@@ -67,7 +67,8 @@ class Seat:
     seat: int
     name: str
     kind: str
-    """``human`` or ``bot``."""
+    """``human``, ``bot``, or ``open``: a human seat of a public game that nobody holds yet (the game
+    waits until every open seat is taken, :attr:`Match.waiting`)."""
     bot: str | None = None
     """The bot spec for a bot seat (``heuristic``, ``ismcts:hard``)."""
     token_hash: str | None = None
@@ -217,15 +218,20 @@ class Match:
         """The seat to act, or -1 once the game is over."""
         return -1 if self.finished or self.diverged else int(self.state.current_player())
 
+    @property
+    def waiting(self) -> bool:
+        """A public game with open seats: nobody acts (no bot moves, no timer runs) until all are taken."""
+        return any(s.kind == "open" for s in self.seats)
+
     def bot_to_act(self) -> int | None:
         """The seat to act if a bot plays it now (a bot seat, or a human seat on autoplay)."""
         seat = self.to_act()
-        return seat if seat >= 0 and self.seats[seat].bot_plays else None
+        return seat if seat >= 0 and self.seats[seat].bot_plays and not self.waiting else None
 
     def human_to_act(self) -> int | None:
         """The seat to act if a person is expected to play it (so a turn timer may run)."""
         seat = self.to_act()
-        return seat if seat >= 0 and not self.seats[seat].bot_plays else None
+        return seat if seat >= 0 and not self.seats[seat].bot_plays and not self.waiting else None
 
     def seat_of(self, token_hash: str) -> int | None:
         for s in self.seats:
@@ -260,6 +266,8 @@ class Match:
         if version != self.version:
             stale = _("chosen on version %(chosen)d, the game is at version %(now)d")
             raise MatchError("stale", Said(stale, {"chosen": version, "now": self.version}))
+        if self.waiting:
+            raise MatchError("waiting")
         if self.to_act() != seat:
             raise MatchError("not_your_turn")
         if isinstance(action, dict):

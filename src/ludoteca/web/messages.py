@@ -67,10 +67,10 @@ class Lang(BaseModel):
 
 
 class Bare(BaseModel):
-    """A message with no fields: ``sync``, ``ping``, ``hint``, ``leave``, ``take_back``."""
+    """A message with no fields: ``sync``, ``ping``, ``hint``, ``leave``, ``take_back``, ``rematch``."""
 
     model_config = _STRICT
-    type: Literal["sync", "ping", "hint", "leave", "take_back"]
+    type: Literal["sync", "ping", "hint", "leave", "take_back", "rematch"]
 
 
 class Unknown(BaseModel):
@@ -86,7 +86,7 @@ MODELS: dict[str, type[BaseModel]] = {
     "hello": Hello,
     "action": Action,
     "lang": Lang,
-    **{kind: Bare for kind in ("sync", "ping", "hint", "leave", "take_back")},
+    **{kind: Bare for kind in ("sync", "ping", "hint", "leave", "take_back", "rematch")},
 }
 """Each known message type and its model."""
 

@@ -41,7 +41,9 @@ from . import names
 from . import options as web_options
 from .wording import Said, Wording, _
 
-MAX_TURN_SECONDS = 24 * 3600
+MAX_TURN_DAYS = 14
+MAX_TURN_SECONDS = MAX_TURN_DAYS * 24 * 3600
+"""The longest turn timer: slow games run over days (the timer survives restarts, see :mod:`.slowturns`)."""
 MAX_SEED = 2**63 - 1
 BOT_CHOICES = ("heuristic", "ismcts:easy", "ismcts:normal", "ismcts:hard", "random")
 """The only bots a request may seat: each has a bounded cost per move (see :func:`.lobby.nearest_choice`)."""
@@ -71,7 +73,8 @@ def _definition(info: ValidationInfo) -> AnyGameDefinition | None:
 
 
 class SeatRequest(BaseModel):
-    """One seat of a new game: a human (who gets a secret link) or one of the lobby's bots."""
+    """One seat of a new game: a human (who gets a secret link), one of the lobby's bots, or an open seat
+    of a public game (nobody holds it until someone takes it from the lobby's open games)."""
 
     model_config = STRICT
 
@@ -80,7 +83,7 @@ class SeatRequest(BaseModel):
     in each reader's language when shown (cleaned: :mod:`.names`; a name empty after cleaning is the
     seat's default too)."""
     kind: Any = Field(default=None, validate_default=True)
-    """``"human"`` or ``"bot"``."""
+    """``"human"``, ``"bot"`` or ``"open"`` (public games only)."""
     bot: Any = "heuristic"
     """With ``kind: "bot"``: one of :data:`BOT_CHOICES`."""
     _generated: bool = PrivateAttr(default=False)
@@ -107,8 +110,8 @@ class SeatRequest(BaseModel):
     @field_validator("kind")
     @classmethod
     def _known_kind(cls, value: Any) -> str:
-        if value not in ("human", "bot") or not isinstance(value, str):
-            raise refuse(f"kind must be 'human' or 'bot', not {value!r}")
+        if value not in ("human", "bot", "open") or not isinstance(value, str):
+            raise refuse(f"kind must be 'human', 'bot' or 'open', not {value!r}")
         return value
 
     @field_validator("bot")
@@ -135,7 +138,10 @@ class CreateGame(BaseModel):
     seed: Annotated[int, Field(ge=0, le=MAX_SEED)] | None = None
     """``null`` or nothing: a random seed."""
     turn_seconds: int | None = None
-    """Seconds per turn, 5 to a day; ``null``, nothing or ``0``: no timer."""
+    """Seconds per turn, 5 to :data:`MAX_TURN_DAYS` days; ``null``, nothing or ``0``: no timer."""
+    public: bool = Field(default=False, validate_default=True)
+    """Listed in the lobby's open games, where anyone may take one of its open seats (``kind: "open"``);
+    ``false`` or nothing: invite only, the default."""
 
     @field_validator("game")
     @classmethod
@@ -208,6 +214,21 @@ class CreateGame(BaseModel):
             raise refuse(_TIMER)
         return value
 
+    @field_validator("public")
+    @classmethod
+    def _open_seats(cls, public: bool, info: ValidationInfo) -> bool:
+        """A public game lists its open seats, and only a public game can have any (nobody could find
+        them otherwise): one without the other is refused rather than silently made useless."""
+        seats = info.data.get("seats")
+        if not isinstance(seats, list):
+            return public
+        opened = any(seat.kind == "open" for seat in seats)
+        if public and not opened:
+            raise refuse(Said(_("a public game needs at least one open seat for players from the lobby")))
+        if opened and not public:
+            raise refuse(Said(_("open seats are for public games: make the game public or choose who plays them")))
+        return public
+
 
 class MyGames(BaseModel):
     """The body of ``POST /api/my-games``: the seat tokens a browser keeps."""
@@ -217,14 +238,40 @@ class MyGames(BaseModel):
     tokens: Annotated[list[Annotated[str, StringConstraints(max_length=MAX_TOKEN)]], Field(max_length=MAX_TOKENS)]
 
 
-_TIMER = Said(_("the turn timer is a whole number of seconds from 5 to %(most)d"), {"most": MAX_TURN_SECONDS})
-_ORDER = {"game": 0, "seats": 1, "options": 2, "seed": 3, "turn_seconds": 4, "name": 0, "kind": 1, "bot": 2}
+class TakeSeat(BaseModel):
+    """The body of ``POST /api/open-games/ID/seats/N``: the name the new player wants (optional)."""
+
+    model_config = STRICT
+
+    name: str | None = None
+    """``null`` or nothing: the open seat keeps its default name (its colour)."""
+
+    @field_validator("name")
+    @classmethod
+    def _clean_name(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        try:
+            return names.check(names.clean(value)) or None
+        except names.BadName as e:
+            raise refuse(e.words) from None
+
+
+_TIMER = Said(
+    _("the turn timer is a whole number of seconds from 5 to %(most)d (%(days)d days)"),
+    {"most": MAX_TURN_SECONDS, "days": MAX_TURN_DAYS},
+)
+_ORDER = {
+    **{"game": 0, "seats": 1, "options": 2, "seed": 3, "turn_seconds": 4, "public": 5},
+    **{"name": 0, "kind": 1, "bot": 2},
+}
 """The order of the form: what a player would want explained first."""
 _FIELD_MESSAGES: dict[str, Wording] = {
     "seats": "'seats' must list the seats",
     "options": "'options' must be an object of name: value",
     "seed": Said(_("the seed must be a whole number from 0 to 2^63 - 1")),
     "turn_seconds": _TIMER,
+    "public": "'public' must be true or false",
     "name": "a name is text (or null for the seat's default)",
 }
 """What a wrong JSON type (or a missing field) of each field is told."""
@@ -266,6 +313,20 @@ def first_error(exc: ValidationError) -> Wording:
     if len(loc) > 2 and loc[0] == "seats":
         return Said(_("seat %(number)d: %(reason)s"), {"number": int(loc[1]) + 1, "reason": text})
     return text
+
+
+def take_seat_error(exc: ValidationError) -> Wording:
+    """The one sentence a client is told about a refused ``POST /api/open-games/ID/seats/N`` body."""
+    errors = exc.errors()
+    error = min(errors, key=_rank)
+    if not error["loc"]:
+        return "the request must be a JSON object (or nothing)"
+    if error["type"] == "extra_forbidden":
+        return _unknown(errors, ()) + " (send only 'name')"
+    if error["type"] == "refused":
+        message: Wording = error.get("ctx", {}).get("message", error["msg"])
+        return message
+    return _FIELD_MESSAGES["name"]
 
 
 def my_games_error(exc: ValidationError) -> str:

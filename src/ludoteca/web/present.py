@@ -78,7 +78,7 @@ def seats(match: Match, connected: dict[int, int], tr: Translator) -> list[dict[
 
 def legal(match: Match, seat: int, view: Any, tr: Translator) -> list[dict[str, Any]]:
     """The seat's legal actions with labels and click targets, if it is the seat's turn to choose."""
-    if seat < 0 or match.to_act() != seat or match.seats[seat].bot_plays:
+    if seat < 0 or match.to_act() != seat or match.seats[seat].bot_plays or match.waiting:
         return []
     words, names = for_view(view), match.names_in(tr)
     return [
@@ -133,6 +133,7 @@ def state_message(
         "result": result,
         "deadline": deadline,
         "diverged": diverged(match, tr),
+        "open_seats": [s.seat for s in match.seats if s.kind == "open"],  # a public game waits for them
     }
     if guide:
         message["guide"] = guided.guide_message(match, seat, view, tr)

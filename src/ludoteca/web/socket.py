@@ -18,7 +18,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from . import i18n, messages
+from . import i18n, messages, rematch
 from .config import Settings
 from .i18n import Translator
 from .jobs import JobTimeout
@@ -49,6 +49,7 @@ def error_text(code: str, tr: Translator) -> str:
         "diverged": tr("This game has been stopped: it no longer replays as it was played."),
         "stale": tr("The table changed before your action arrived; here is the current table."),
         "not_your_turn": tr("It is not your turn."),
+        "waiting": tr("The game starts once every open seat has been taken from the lobby."),
         "illegal": tr("That action is not allowed now."),
         "autoplay": tr("A bot is playing your seat: take it back first."),
         "no_hint": tr("Hints are for the player whose turn it is."),
@@ -61,6 +62,8 @@ def error_text(code: str, tr: Translator) -> str:
         "table_full": tr("This table has as many connections as it can take: try again later."),
         "server_full": tr("The server is too busy to open this game now: try again later."),
         "slow": tr("This page did not keep up with the table: reload to continue."),
+        "not_finished": tr("A rematch can be proposed once the game is over."),
+        "rematch_failed": tr("The rematch could not be started. Try again."),
     }
     return texts.get(code) or tr("That request was refused.")
 
@@ -204,6 +207,7 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, hints
     try:
         if isinstance(msg, messages.Hello):
             _hello(msg, room, conn)
+            await rematch.after_hello(tables, room, conn)
         elif kind == "ping":
             conn.send({"type": "pong"})
         elif isinstance(msg, messages.Lang):
@@ -223,6 +227,8 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, hints
                 await tables.set_autoplay(room, conn.seat, kind == "leave")
         elif kind == "hint" and hints:
             await _hint(room, conn, tables)
+        elif kind == "rematch":
+            await rematch.propose(tables, room, conn)
         else:
             raise MatchError("unknown_type")
     except MatchError as e:
@@ -245,6 +251,7 @@ def _hello(msg: messages.Hello, room: Room, conn: Connection) -> None:
         if found is None:
             raise MatchError("bad_token")
         seat = found
+    conn.token = token if seat >= 0 else None
     changed = room.seat_connection(conn, seat)
     conn.send({"type": "welcome", "id": room.match.id, "seat": seat, "game": room.match.definition.name})
     conn.refresh(full=True)

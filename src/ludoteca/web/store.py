@@ -337,8 +337,10 @@ class Store:
         """Write the digests of actions stored before digests existed (only where the column is still NULL)."""
         if not digests:
             return
-        where = (actions_table.c.game_id == game_id) & (actions_table.c.n == sa.bindparam("n_")) & (
-            actions_table.c.digest.is_(None)
+        where = (
+            (actions_table.c.game_id == game_id)
+            & (actions_table.c.n == sa.bindparam("n_"))
+            & (actions_table.c.digest.is_(None))
         )
         fill = sa.update(actions_table).where(where).values(digest=sa.bindparam("digest_"))
         async with self._write_lock, self._engine.begin() as conn:
@@ -400,6 +402,112 @@ class Store:
         async with self._engine.connect() as conn:
             rows = await conn.execute(query)
             return [(_game_row(row._mapping), _seat_row(row._mapping), row.played) for row in rows]
+
+    # --- open lobby and slow games (#18 points 5 and 6) ---
+
+    async def open_games(self, limit: int, since: float) -> list[tuple[GameRow, list[SeatRow]]]:
+        """The newest ``limit`` public games created after ``since`` that wait for players: unfinished,
+        not stopped, with at least one open seat (a full game leaves the list at once)."""
+        has_open = sa.exists().where((seats_table.c.game_id == games_table.c.id) & (seats_table.c.kind == "open"))
+        waiting = (
+            games_table.c.public.is_(True)
+            & games_table.c.finished.is_(False)
+            & games_table.c.diverged_at.is_(None)
+            & (games_table.c.created >= since)
+            & has_open
+        )
+        newest = sa.select(games_table).where(waiting).order_by(games_table.c.created.desc(), games_table.c.id)
+        async with self._engine.connect() as conn:
+            found = [_game_row(row._mapping) for row in await conn.execute(newest.limit(limit))]
+            if not found:
+                return []
+            seats: dict[str, list[SeatRow]] = {g.id: [] for g in found}
+            rows = sa.select(seats_table).where(seats_table.c.game_id.in_(list(seats)))
+            for row in await conn.execute(rows.order_by(seats_table.c.game_id, seats_table.c.seat)):
+                seats[row.game_id].append(_seat_row(row._mapping))
+        return [(g, seats[g.id]) for g in found]
+
+    async def take_seat(self, game_id: str, seat: int, token_hash: str, name: str, generated: bool) -> bool:
+        """Give open seat ``seat`` of a waiting public game to the holder of ``token_hash``; whether it was
+        still open. One conditional ``UPDATE`` decides, so of two people taking the same seat at once
+        exactly one gets it, on SQLite as on PostgreSQL (the loser's update matches no row)."""
+        still_waiting = sa.exists().where(
+            (games_table.c.id == game_id)
+            & games_table.c.public.is_(True)
+            & games_table.c.finished.is_(False)
+            & games_table.c.diverged_at.is_(None)
+        )
+        this_seat = (seats_table.c.game_id == game_id) & (seats_table.c.seat == seat)
+        where = this_seat & (seats_table.c.kind == "open") & still_waiting
+        taken = {"kind": "human", "token_hash": token_hash, "name": name, "generated": generated}
+        take = sa.update(seats_table).where(where).values(taken)
+        async with self._write_lock, self._engine.begin() as conn:
+            return bool((await conn.execute(take)).rowcount == 1)
+
+    async def overdue_games(self, now: float, limit: int = 100) -> list[str]:
+        """Unfinished timed games (no open seat left) whose turn began more than ``turn_seconds`` before
+        ``now`` — the turn beginning at the last stored action, or at the creation before the first —,
+        oldest deadline first: the games a sweep loads so that a timer that ran out while the game was
+        unloaded (or the server down) takes effect (:mod:`.slowturns`)."""
+        last = (
+            sa.select(sa.func.max(actions_table.c.at))
+            .where(actions_table.c.game_id == games_table.c.id)
+            .scalar_subquery()
+        )
+        deadline = sa.func.coalesce(last, games_table.c.created) + games_table.c.turn_seconds
+        has_open = sa.exists().where((seats_table.c.game_id == games_table.c.id) & (seats_table.c.kind == "open"))
+        query = (
+            sa.select(games_table.c.id)
+            .where(
+                games_table.c.finished.is_(False)
+                & games_table.c.diverged_at.is_(None)
+                & games_table.c.turn_seconds.is_not(None)
+                & ~has_open
+                & (deadline <= now)
+            )
+            .order_by(deadline, games_table.c.id)
+            .limit(limit)
+        )
+        async with self._engine.connect() as conn:
+            return [row.id for row in await conn.execute(query)]
+    # --- rematch ---
+
+    async def create_rematch(self, old_id: str, game: GameRow, seats: list[SeatRow]) -> str:
+        """Store ``game`` as the rematch of the finished game ``old_id``, unless someone else's click got
+        there first: the id of the rematch that holds (``game.id``, or the one stored before it).
+
+        The conditional ``UPDATE … SET rematch WHERE rematch IS NULL`` decides, in the same transaction as
+        the new game's rows: on PostgreSQL a racing transaction waits for the row lock and then finds
+        ``rematch`` set (0 rows), on SQLite writers are serialised; the loser writes nothing at all.
+        """
+        link = (
+            sa.update(games_table)
+            .where((games_table.c.id == old_id) & games_table.c.rematch.is_(None))
+            .values(rematch=game.id)
+        )
+        async with self._write_lock, self._engine.begin() as conn:
+            won = (await conn.execute(link)).rowcount == 1
+            if won:
+                await conn.execute(sa.insert(games_table).values({**vars(game), "rematch_of": old_id}))
+                await conn.execute(sa.insert(seats_table), [{"game_id": game.id, **vars(seat)} for seat in seats])
+        if won:
+            return game.id
+        async with self._engine.connect() as conn:
+            found = (await conn.execute(sa.select(games_table.c.rematch).where(games_table.c.id == old_id))).first()
+        if found is None or found.rematch is None:
+            raise StoreError(f"no game {old_id!r}")
+        return str(found.rematch)
+
+    async def claim_seat(self, game_id: str, seat: int, placeholder: str, token_hash: str) -> None:
+        """Give a rematch's seat its player's token (hash) if it still holds ``placeholder``; once given, a
+        second claim changes nothing."""
+        where = (
+            (seats_table.c.game_id == game_id)
+            & (seats_table.c.seat == seat)
+            & (seats_table.c.token_hash == placeholder)
+        )
+        async with self._write_lock, self._engine.begin() as conn:
+            await conn.execute(sa.update(seats_table).where(where).values(token_hash=token_hash))
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

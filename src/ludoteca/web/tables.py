@@ -9,8 +9,11 @@ when it gets to it, so a slow client only delays itself (and one that stops read
 disconnected once its queue of other messages is full, see :meth:`Connection.send`).
 
 Rooms live in memory only while they are needed: an idle room (nobody connected, no bot to move, no
-turn timer running) is unloaded when the server holds its limit of live games, and is loaded again
-from the store by the next connection.
+turn timer about to run out) is unloaded when the server holds its limit of live games, and is loaded
+again from the store by the next connection. A turn's deadline is counted from when the turn began as
+stored (the last action), not from when the room was loaded, and only a deadline within
+:data:`.slowturns.HORIZON` holds a timer in the event loop: a slow game's turn of three days leaves its
+room unloadable, and the sweep of :mod:`.slowturns` brings it back when its time is up.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from typing import Any, Protocol
 from ludoteca import games
 from ludoteca.core.errors import LudotecaError
 
-from . import guide, text, workers
+from . import guide, slowturns, text, workers
 from .i18n import Translator
 from .jobs import JobTimeout, Kind, Workers
 from .lobby import NewGame, nearest_choice
@@ -62,6 +65,8 @@ class Connection:
         self.seat: int | None = None
         self.guide = False
         """Whether the page plays a guided first game (its ``hello`` said so): see :mod:`.guide`."""
+        self.token: str | None = None
+        """The seat's token as its ``hello`` gave it (memory only): a rematch's seat token is derived from it."""
         self.log_sent = 0
         self.patches = False
         """Whether this client applies ``patch`` messages (its ``hello`` said so): see :mod:`.patches`."""
@@ -115,6 +120,17 @@ class Room:
         self.deadline: float | None = None
         self.timed: tuple[int, int] | None = None
         """(version, seat) the running turn timer belongs to."""
+        self.public = False
+        """Listed in the lobby while it has open seats (:mod:`.open_games`)."""
+        self.stored_turn: tuple[int, float] | None = None
+        """(version, when its turn began) as the store had it when the room was loaded: the deadline of
+        that turn counts from then, not from the load (used once, see :meth:`Tables._arm_timer`)."""
+        self.rematch_of: str | None = None
+        """The game this one is the rematch of (:mod:`.rematch`)."""
+        self.rematch: str | None = None
+        """This finished game's rematch, once proposed."""
+        self.rematch_by: int | None = None
+        """The seat that proposed the rematch (memory only: unknown after a restart)."""
 
     def connected(self) -> dict[int, int]:
         return dict(self.seated)
@@ -137,7 +153,8 @@ class Room:
         return changed
 
     def idle(self) -> bool:
-        """Nothing would be lost by unloading this room: nobody here, nothing running, no timer."""
+        """Nothing would be lost by unloading this room: nobody here, nothing running, no timer about to
+        run out (a far deadline is kept by the store: :mod:`.slowturns`)."""
         return (
             not self.connections
             and self.match.bot_to_act() is None
@@ -243,7 +260,7 @@ class Tables:
         resumed = 0
         for stored in await self.store.unfinished():
             try:
-                room = Room(await self._load(stored))
+                room = await self._room(stored)
             except LudotecaError:
                 log.exception("game %s does not replay; left in the store untouched", stored.game.id)
                 continue
@@ -287,13 +304,21 @@ class Tables:
                     stored = await self.store.load(game_id)
                     if stored is None:
                         return None
-                    room = Room(await self._load(stored))
+                    room = await self._room(stored)
                     self._admit(room)
                     self.after_change(room)
         finally:
             # forgotten once done, or every made-up game id asked for would stay here for good
             if self._loading.get(game_id) is lock and not lock.locked():
                 del self._loading[game_id]
+        return room
+
+    async def _room(self, stored: StoredGame) -> Room:
+        """A stored game's room, knowing when its current turn began (:func:`.slowturns.stored_turn`)."""
+        room = Room(await self._load(stored))
+        room.stored_turn = slowturns.stored_turn(stored)
+        room.public = stored.game.public
+        room.rematch_of, room.rematch = stored.game.rematch_of, stored.game.rematch
         return room
 
     async def _load(self, stored: StoredGame) -> Match:
@@ -325,10 +350,12 @@ class Tables:
             turn_seconds=new.turn_seconds,
             created=time.time(),
             rules_version=match.rules_version,
+            public=new.public,
         )
         seats = [SeatRow(s.seat, s.name, s.kind, s.bot, s.token_hash, s.autoplay, s.generated) for s in new.seats]
         await self.store.create_game(row, seats)
         room = Room(match)
+        room.public = new.public
         self._admit(room)
         self.after_change(room)
         return room
@@ -436,19 +463,31 @@ class Tables:
     # ------------------------------------------------------------------ turn timer
 
     def _arm_timer(self, room: Room) -> None:
+        """Give a new turn its deadline — from when it began as stored if the room was loaded during it,
+        else from now — and hold a timer for it once the deadline is within :data:`.slowturns.HORIZON`
+        (called again by the sweep, so a far deadline needs no timer until it comes near)."""
         match = room.match
         seat = match.human_to_act()
         key = None if seat is None or not match.turn_seconds else (match.version, seat)
-        if key == room.timed:
+        if key != room.timed:
+            if room.timer is not None:
+                room.timer.cancel()
+            room.timer, room.deadline, room.timed = None, None, key
+            if key is None or match.turn_seconds is None:
+                return
+            began, room.stored_turn = slowturns.turn_began(room.stored_turn, match.version, time.time()), None
+            room.deadline = began + match.turn_seconds
+        if key is None or room.deadline is None or room.timer is not None:
             return
-        if room.timer is not None:
-            room.timer.cancel()
-        room.timer, room.deadline, room.timed = None, None, key
-        if key is None or match.turn_seconds is None:
-            return
-        loop = asyncio.get_running_loop()
-        room.deadline = time.time() + match.turn_seconds
-        room.timer = loop.call_later(match.turn_seconds, lambda: loop.create_task(self._expire(room, key)))
+        left = room.deadline - time.time()
+        if left <= slowturns.HORIZON:
+            loop = asyncio.get_running_loop()
+            room.timer = loop.call_later(max(0.0, left), lambda: loop.create_task(self._expire(room, key)))
+
+    def arm_timers(self) -> None:
+        """Hold a timer for every live room whose deadline has come within :data:`.slowturns.HORIZON`."""
+        for room in list(self.rooms.values()):
+            self._arm_timer(room)
 
     async def _expire(self, room: Room, key: tuple[int, int]) -> None:
         version, seat = key

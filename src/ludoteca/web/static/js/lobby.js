@@ -1,9 +1,12 @@
 // The lobby: the new-game form (server-rendered; this script shows the chosen game's settings, the
-// seats in play and the name or bot field each seat needs), the created game's invite links, and
-// "your games" from the tokens this browser remembers.
+// seats in play and the name or bot field each seat needs), the created game's invite links, the open
+// games (opengames.js), and "your games" from the tokens this browser remembers — where it is your
+// turn first, the soonest deadline first.
 
 import { copyText, h, toast } from "./dom.js";
 import { fmt, loadCatalog, t } from "./i18n.js";
+import { startOpenGames } from "./opengames.js";
+import { timeLeft } from "./timeleft.js";
 import { forgetToken, loadTokens, rememberToken } from "./tokens.js";
 
 const NAME_KEY = "ludoteca.name";
@@ -29,10 +32,18 @@ function refreshForm() {
   }
   const config = configOf(game);
   const players = Number(config.querySelector('[data-role="players"]').value);
+  const isPublic = document.getElementById("public").checked;
+  document.getElementById("public-help").hidden = !isPublic;
   for (const row of config.querySelectorAll(".seat-row")) {
     const inPlay = Number(row.dataset.seat) < players;
     row.hidden = !inPlay;
-    const kind = row.querySelector('[data-role="kind"]').value;
+    const select = row.querySelector('[data-role="kind"]');
+    for (const option of select.querySelectorAll("[data-public-only]")) {
+      option.hidden = !isPublic; // open seats are taken from the open games' list: public games only
+      option.disabled = !isPublic;
+    }
+    if (!isPublic && select.value === "open") select.value = "human";
+    const kind = select.value;
     row.dataset.kind = kind;
     for (const field of row.querySelectorAll("input, select")) field.disabled = !inPlay;
     row.querySelector('[data-role="name"]').hidden = kind !== "human";
@@ -45,6 +56,12 @@ function optionalInt(id) {
   return text === "" ? null : Number.parseInt(text, 10);
 }
 
+/** The turn timer in seconds: the number times its unit (seconds to days), or null for none. */
+function turnSeconds() {
+  const amount = optionalInt("turn-time");
+  return amount === null ? null : amount * Number(document.getElementById("turn-unit").value);
+}
+
 /** The JSON body of POST /api/games from the form. */
 function request() {
   const game = chosenGame();
@@ -52,7 +69,10 @@ function request() {
   const config = configOf(game);
   const seats = [];
   for (const row of config.querySelectorAll(".seat-row:not([hidden])")) {
-    if (row.querySelector('[data-role="kind"]').value === "human") {
+    const kind = row.querySelector('[data-role="kind"]').value;
+    if (kind === "open") {
+      seats.push({ kind: "open" }); // named by its colour until someone takes it
+    } else if (kind === "human") {
       // no name typed: the server names the seat by its colour, in each reader's language
       const name = row.querySelector('[data-role="name"]').value.trim() || null;
       seats.push({ kind: "human", name });
@@ -66,7 +86,8 @@ function request() {
     if (!field) continue;
     options[option.key] = option.kind === "bool" ? field.checked : option.choices[Number(field.value)];
   }
-  return { game, seats, options, seed: optionalInt("seed"), turn_seconds: optionalInt("turn-seconds") };
+  const isPublic = document.getElementById("public").checked;
+  return { game, seats, options, seed: optionalInt("seed"), turn_seconds: turnSeconds(), public: isPublic };
 }
 
 function showError(message) {
@@ -78,7 +99,7 @@ async function create(event) {
   event.preventDefault();
   showError("");
   const body = request();
-  if (!body.seats.some((s) => s.kind === "human")) {
+  if (body.seats.every((s) => s.kind === "bot")) {
     // allowed (a game of bots to watch), but say so, since it is usually a slip
     toast(t("Every seat is a bot: you will watch the game."), "info");
   }
@@ -161,6 +182,17 @@ function showCreated(game) {
   const list = document.getElementById("invite-links");
   list.replaceChildren();
   for (const seat of game.seats) {
+    if (seat.kind === "open") {
+      list.append(
+        h(
+          "li",
+          { class: "invite open", dataset: { seat: seat.seat } },
+          h("span", { class: "invite-name" }, seat.name),
+          h("span", { class: "muted small" }, t("open seat: listed in the open games until someone takes it")),
+        ),
+      );
+      continue;
+    }
     if (seat.kind !== "human" || !seat.token) continue;
     rememberToken(game.id, seat.token);
     const url = new URL(seat.link, location.origin).href;
@@ -184,8 +216,17 @@ function showCreated(game) {
   created.scrollIntoView({ behavior: "smooth", block: "start" });
 }
 
+function secondsLeft(game) {
+  return typeof game.deadline === "number" ? game.deadline - Date.now() / 1000 : null;
+}
+
 function statusOf(game) {
   if (game.finished) return h("span", { class: "badge finished" }, t("finished"));
+  const left = secondsLeft(game);
+  if (game.your_turn && left !== null) {
+    const text = fmt(t("your turn: {left} left"), { left: timeLeft(left) });
+    return h("span", { class: "badge your-turn", "data-testid": "time-left" }, text);
+  }
   if (game.your_turn) return h("span", { class: "badge your-turn" }, t("your turn"));
   const waiting = game.names && game.to_act >= 0 ? game.names[game.to_act] : "";
   const text = waiting ? fmt(t("waiting for {name}"), { name: waiting }) : t("waiting");
@@ -194,6 +235,14 @@ function statusOf(game) {
 
 function rank(game) {
   return game.your_turn ? 0 : game.finished ? 2 : 1;
+}
+
+/** Your turn first, the soonest deadline first (no timer after those with one), then the newest. */
+function byUrgency(a, b) {
+  if (rank(a) !== rank(b)) return rank(a) - rank(b);
+  const left = [a, b].map((game) => (game.your_turn ? secondsLeft(game) : null) ?? Number.POSITIVE_INFINITY);
+  if (left[0] !== left[1]) return left[0] - left[1];
+  return (b.created || 0) - (a.created || 0);
 }
 
 async function refreshMyGames() {
@@ -217,7 +266,7 @@ async function refreshMyGames() {
   } catch {
     return; // keep the list as it was; the next refresh will try again
   }
-  games.sort((a, b) => rank(a) - rank(b));
+  games.sort(byUrgency);
   empty.hidden = games.length > 0;
   list.replaceChildren(
     ...games.map((game) => {
@@ -279,6 +328,7 @@ async function main() {
   }
   refreshForm();
   refreshMyGames();
+  startOpenGames();
   setInterval(() => document.visibilityState === "visible" && refreshMyGames(), 20000);
 }
 

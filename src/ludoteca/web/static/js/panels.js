@@ -3,6 +3,7 @@
 
 import { h } from "./dom.js";
 import { fmt, t } from "./i18n.js";
+import { timeLeft } from "./timeleft.js";
 
 /** A bot spec in words, with the lobby's labels (so one translation serves both pages). */
 export function botLabel(spec) {
@@ -24,6 +25,7 @@ export function renderSeats(list, state) {
     const winner = state.result && state.result.winners.includes(seat.seat);
     let who;
     if (seat.kind === "bot") who = botLabel(seat.bot || "heuristic");
+    else if (seat.kind === "open") who = t("open seat: waiting for a player from the lobby");
     else if (seat.autoplay) who = t("a bot plays for now");
     else who = t("human");
     const connected = seat.kind === "bot" || seat.connected;
@@ -146,7 +148,7 @@ export class Countdown {
       return;
     }
     const left = Math.max(0, Math.ceil(this.deadline - Date.now() / 1000));
-    const clock = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    const clock = timeLeft(left); // "4:05", or "3 h 20 min", "2 d 5 h" for a slow game's turn
     const text = this.mine
       ? fmt(t("Time left: {clock}"), { clock })
       : fmt(t("{name}: {clock} left"), { name: this.name, clock });

@@ -14,6 +14,7 @@ import { TurnAlerts } from "./notify.js";
 import { Countdown, LogView, renderEnd, renderSeats } from "./panels.js";
 import { applyPatch } from "./patch.js";
 import { Picker } from "./picker.js";
+import { Rematch } from "./rematch.js";
 import { TableSocket, socketUrl } from "./socket.js";
 import { forgetToken, rememberToken, tokenFromHash, tokensFor } from "./tokens.js";
 
@@ -48,6 +49,7 @@ const picker = new Picker({
   help: $("selection-help"),
   onPlay: play,
 });
+const rematch = new Rematch({ button: $("rematch-btn"), offer: $("rematch-offer"), origin: $("rematch-of") }, send);
 const guide = new Guide($("guide-panel"), { send, play: (choice) => picker.play(choice), hello: onOpen });
 
 function send(message) {
@@ -117,6 +119,7 @@ function applyState(next) {
   $("diverged-text").textContent = next.diverged ? next.diverged.text : "";
   if (next.result) renderEnd(next);
   $("end-screen").hidden = !next.result;
+  rematch.update(next);
   if (versionChanged) hideHint();
   status();
   controls();
@@ -135,6 +138,7 @@ function status() {
   else if (!state) text = t("Connecting…");
   else if (state.result) text = t("Game over");
   else if (state.diverged) text = "";
+  else if ((state.open_seats || []).length > 0) text = t("Waiting for players to take the open seats in the lobby.");
   else if (state.to_act === state.seat && (state.legal || []).length > 0) {
     text = t("Your turn");
     yourTurn = true;
@@ -222,6 +226,13 @@ function onMessage(message) {
     case "hint":
       if (!guide.takesHint(message)) showHint(message);
       break;
+    case "rematch":
+      rematch.offered(message);
+      break;
+    case "rematch_of":
+      rematch.origin(message);
+      if (state) rematch.update(state);
+      break;
     case "error": {
       guide.error(message);
       toast(message.message || message.code || t("Something went wrong."));
@@ -232,6 +243,7 @@ function onMessage(message) {
         send({ type: "hello", token: null, lang: document.documentElement.lang || "en", patches: true });
         break;
       }
+      if (rematch.asked) rematch.refused();
       const wasPending = pending;
       pending = false;
       $("hint-thinking").hidden = true;
