@@ -4,6 +4,12 @@ Usage::
 
     .venv/bin/python benchmarks/load.py --games 200 --players 4 --game verraeter --think 1.0 --duration 60
     .venv/bin/python benchmarks/load.py --url http://127.0.0.1:8000 ...   # against a server already running
+    .venv/bin/python benchmarks/load.py --game kreta --games 50 --think 2 --tables both   # whole vs light
+
+``--tables`` chooses what the clients ask for in their ``hello``: ``light`` (patches, as the page does),
+``whole`` (a whole table after every action, as before light updates) or ``both``: one phase of each, one
+after the other against the same server process, each with its own warm-up, reported side by side with the
+ratios of bytes to clients and server CPU per action.
 
 Unless ``--url`` is given, a real server (``ludoteca serve``, SQLite in a temporary directory, every
 action committed before it is broadcast) is started as a child process, so server and clients run in
@@ -28,10 +34,13 @@ import subprocess
 import tempfile
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 import httpx
 import serverproc
 import websockets
+
+from ludoteca.web.patches import apply
 
 
 @dataclass
@@ -56,18 +65,25 @@ def start_server(port: int, data_dir: str) -> subprocess.Popen[bytes]:
     return serverproc.start_server(port, data_dir, ["--bot-delay", "0", *limits])
 
 
-async def seat_client(url: str, game_id: str, token: str, think: float, stats: Stats, rng: random.Random) -> bool:
-    """Play one seat until the game ends; True if it ended (False: stopped)."""
+async def seat_client(
+    url: str, game_id: str, token: str, think: float, stats: Stats, rng: random.Random, light: bool
+) -> bool:
+    """Play one seat until the game ends; True if it ended (False: stopped). ``light``: take patches."""
     async with websockets.connect(f"{url}/ws/{game_id}", max_size=1 << 24) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token, "lang": "en"}))
+        await ws.send(json.dumps({"type": "hello", "token": token, "lang": "en", "patches": light}))
         sent_at: float | None = None
         sent_version = -1
+        state: dict[str, Any] = {}
         while True:
             raw = await ws.recv()
             message = json.loads(raw)
             if stats.recording:
                 stats.frames += 1
-                stats.bytes += len(raw)
+                stats.bytes += len(raw.encode() if isinstance(raw, str) else raw)
+            if message["type"] == "patch":
+                message = apply(state, message)
+            if message["type"] == "state":
+                state = message
             if message["type"] == "error":
                 if stats.recording:
                     stats.errors += 1
@@ -92,7 +108,7 @@ async def seat_client(url: str, game_id: str, token: str, think: float, stats: S
                 await ws.send(json.dumps({"type": "action", "version": sent_version, "action": choice}))
 
 
-async def table(url: str, game: str, players: int, think: float, stats: Stats, rng: random.Random) -> None:
+async def table(url: str, game: str, players: int, think: float, stats: Stats, rng: random.Random, light: bool) -> None:
     """Keep one live game going: create it, play it to the end with one client per seat, start another."""
     async with httpx.AsyncClient(timeout=30) as http:
         while True:
@@ -100,7 +116,7 @@ async def table(url: str, game: str, players: int, think: float, stats: Stats, r
             made = (await http.post(f"{url}/api/games", json={"game": game, "seats": seats})).json()
             ws_url = url.replace("http://", "ws://")
             clients = [
-                seat_client(ws_url, made["id"], s["token"], think, stats, random.Random(rng.random()))
+                seat_client(ws_url, made["id"], s["token"], think, stats, random.Random(rng.random()), light)
                 for s in made["seats"]
             ]
             await asyncio.gather(*clients)
@@ -113,12 +129,12 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def run(args: argparse.Namespace, url: str, proc: subprocess.Popen[bytes] | None) -> Stats:
+async def run(args: argparse.Namespace, url: str, proc: subprocess.Popen[bytes] | None, light: bool) -> Stats:
     stats = Stats()
     tasks = []
     for i in range(args.games):
         rng = random.Random(args.seed * 100003 + i)
-        tasks.append(asyncio.create_task(table(url, args.game, args.players, args.think, stats, rng)))
+        tasks.append(asyncio.create_task(table(url, args.game, args.players, args.think, stats, rng, light)))
         if i % 20 == 19:
             await asyncio.sleep(0.05)  # don't open 800 sockets in one burst
     await asyncio.sleep(args.warmup)
@@ -147,9 +163,14 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=60.0, help="measured seconds")
     parser.add_argument("--warmup", type=float, default=15.0, help="seconds before measuring")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--tables", default="light", choices=("light", "whole", "both"), help="patches, whole tables, or both"
+    )
     args = parser.parse_args()
 
+    modes = {"light": [True], "whole": [False], "both": [False, True]}[args.tables]
     proc = None
+    results: dict[str, Stats] = {}
     with tempfile.TemporaryDirectory() as data_dir:
         url = args.url
         if url is None:
@@ -157,25 +178,54 @@ def main() -> None:
             proc = start_server(port, data_dir)
             url = f"http://127.0.0.1:{port}"
         try:
-            stats = asyncio.run(run(args, url, proc))
+            for light in modes:
+                results["light" if light else "whole"] = asyncio.run(run(args, url, proc, light))
         finally:
             if proc is not None:
                 proc.terminate()
                 proc.wait(timeout=10)
-    seconds = stats.duration
-    lat = stats.latencies or [float("nan")]
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
     print(f"{args.games} concurrent {args.players}-player {args.game} games, think time mean {args.think} s")
-    print(f"measured {seconds:.0f} s after {args.warmup:.0f} s warm-up")
+    for name, stats in results.items():
+        report(name, stats, args)
+    if len(results) == 2:
+        whole, light = results["whole"], results["light"]
+        print("light updates against whole tables, per action:")
+        print(f"  bytes to clients  {_ratio(per_action(whole, whole.bytes), per_action(light, light.bytes))}")
+        if whole.server_cpu is not None and light.server_cpu is not None:
+            cpu = _ratio(cpu_per_action(whole), cpu_per_action(light))
+            print(f"  server CPU        {cpu}")
+
+
+def per_action(stats: Stats, total: float) -> float:
+    return total / stats.actions if stats.actions else float("nan")
+
+
+def cpu_per_action(stats: Stats) -> float:
+    """Server CPU seconds per action while measuring."""
+    return per_action(stats, (stats.server_cpu or 0.0) * stats.duration)
+
+
+def _ratio(before: float, after: float) -> str:
+    return f"{before:12.5g} → {after:<12.5g} ({before / after:.1f}× less)" if after else "n/a"
+
+
+def report(name: str, stats: Stats, args: argparse.Namespace) -> None:
+    seconds = stats.duration
+    lat = stats.latencies or [float("nan")]
+    print(f"--- {name} tables: measured {seconds:.0f} s after {args.warmup:.0f} s warm-up")
     done = f"({stats.actions} actions, {stats.games_done} games ended)"
     print(f"actions/s        {stats.actions / seconds:8.1f}   {done}")
     print(f"frames/s         {stats.frames / seconds:8.1f}   ({stats.bytes / seconds / 1e6:.1f} MB/s to clients)")
+    each = per_action(stats, stats.bytes)
+    print(f"bytes/action     {each:8.0f}   ({each / args.players:.0f} to each client)")
     print(f"latency p50      {statistics.median(lat) * 1000:8.1f} ms")
     print(f"latency p99      {percentile(lat, 0.99) * 1000:8.1f} ms")
     print(f"latency max      {max(lat) * 1000:8.1f} ms")
     print(f"errors           {stats.errors}")
     if stats.server_cpu is not None:
-        print(f"server CPU       {stats.server_cpu * 100:8.1f} % of one core")
+        each_ms = cpu_per_action(stats) * 1000
+        print(f"server CPU       {stats.server_cpu * 100:8.1f} % of one core ({each_ms:.2f} ms per action)")
     print(f"clients CPU      {stats.client_cpu * 100:8.1f} % of one core")
 
 

@@ -23,6 +23,7 @@ import httpx
 import uvicorn
 import websockets
 
+from ludoteca.web import patches
 from ludoteca.web.app import create_app
 from ludoteca.web.config import Settings
 
@@ -135,19 +136,27 @@ def finished_game(base: str, game: str = "verraeter", players: int = 3, seed: in
 
 
 class Client:
-    """One WebSocket client at a table; records every frame it receives."""
+    """One WebSocket client at a table; records every frame it receives.
 
-    def __init__(self, base: str, game_id: str, token: str | None = None, lang: str = "en") -> None:
+    With ``patches`` it takes light updates as the page does: ``frames`` holds the ``patch`` messages as
+    they came, ``states`` the whole state each one made, and :meth:`recv` answers that state."""
+
+    def __init__(
+        self, base: str, game_id: str, token: str | None = None, lang: str = "en", *, patches: bool = False
+    ) -> None:
         self.url = base.replace("http://", "ws://") + f"/ws/{game_id}"
         self.token = token
         self.lang = lang
+        self.patches = patches
         self.frames: list[dict[str, Any]] = []
+        self.states: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None
         self.ws: Any = None
 
     async def __aenter__(self) -> Client:
         self.ws = await websockets.connect(self.url, max_size=1 << 24)
-        await self.send({"type": "hello", "token": self.token, "lang": self.lang})
+        hello = {"type": "hello", "token": self.token, "lang": self.lang}
+        await self.send({**hello, "patches": True} if self.patches else hello)
         await self.until(lambda m: m["type"] == "state")
         return self
 
@@ -160,8 +169,12 @@ class Client:
     async def recv(self, timeout: float = 15.0) -> dict[str, Any]:
         message = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
         self.frames.append(message)
+        if message["type"] == "patch":
+            assert self.state is not None, "a patch before any whole state"
+            message = patches.apply(self.state, message)
         if message["type"] == "state":
             self.state = message
+            self.states.append(message)
         return dict(message)
 
     async def until(self, predicate: Callable[[dict[str, Any]], bool], timeout: float = 30.0) -> dict[str, Any]:

@@ -233,6 +233,8 @@ def test_my_games_is_strictly_typed(base: str, body: Any, words: str) -> None:
         {"type": "hello", "token": 5},
         {"type": "hello", "token": None, "lang": 5},
         {"type": "hello", "token": None, "lang": {"x": 1}},
+        {"type": "hello", "token": None, "patches": "yes"},
+        {"type": "hello", "token": None, "patches": 1},
         {"type": "lang", "lang": None},
         {"type": "ping", "now": 1},
         {"type": 5},
@@ -263,6 +265,7 @@ def test_the_pages_own_messages_are_still_accepted(base: str) -> None:
             for message in (
                 {"type": "hello", "token": None, "lang": "de"},
                 {"type": "hello", "token": made["seats"][1]["token"], "lang": "it"},
+                {"type": "hello", "token": made["seats"][1]["token"], "lang": "it", "patches": True},
                 {"type": "lang", "lang": "fr"},
                 {"type": "sync"},
                 {"type": "ping"},

@@ -63,8 +63,8 @@ def test_a_review_is_started_polled_and_matches_the_terminals(base: str) -> None
     assert done["done"] == done["total"] == len(choices)
     document = done["review"]
     assert document["format"] == "ludoteca-review" and document["settings"]["iterations"] == ITERATIONS
-    assert document["settings"]["seconds"] == 1.0
-    # the same seeds and iterations as `ludoteca review --budget 8` (the 1 s cap does not bind at 8 iterations)
+    assert document["settings"]["seconds"] == 3.0  # the server's default cap (Settings.review_seconds)
+    # the same seeds and iterations as `ludoteca review --budget 8` (the 3 s cap does not bind at 8 iterations)
     assert document["decisions"] == review(record, budget=Budget(iterations=ITERATIONS))["decisions"]
 
 

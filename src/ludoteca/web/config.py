@@ -53,8 +53,9 @@ class Settings:
     about ten a second, so only a script meets the limit."""
     review_iterations: int = 300
     """Search iterations per decision of a game's review (:mod:`.reviews`)."""
-    review_seconds: float = 1.0
-    """Time cap per decision of a review, so that it holds a worker about a second at most."""
+    review_seconds: float = 3.0
+    """Time cap per decision of a review (a safety net: 300 iterations take 0.1–0.5 s), so that a review
+    holds a worker no longer than a hard bot's move."""
 
     seats_per_minute: int = 10
     """Open seats one client address may take from the lobby per minute (more get HTTP 429): a player

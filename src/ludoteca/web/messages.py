@@ -35,6 +35,9 @@ class Hello(BaseModel):
     guide: bool = False
     """The page plays a guided first game: this connection's states carry a ``guide`` (the lesson of the
     moment and what each choice means) and its hints say why (``reason``). The page's, not the game's."""
+    patches: bool = False
+    """The client applies ``patch`` messages: after a whole ``state``, it is sent only what changed
+    (:mod:`.patches`). Left out, every state is whole, as before light updates."""
 
 
 class Action(BaseModel):
@@ -102,6 +105,7 @@ _WANTED = {
     "token": "must be the seat's token as text, or null to watch",
     "version": f"must be a whole number from 0 to {MAX_VERSION}",
     "action": "must be the action's notation text (or its JSON object)",
+    "patches": "must be true or false",
     "text": "must be the message as text",
     "emote": "must be an emote's code as text",
 }

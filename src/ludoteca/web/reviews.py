@@ -5,7 +5,7 @@ searches — so it runs where bots run, in the worker pool, as jobs of the lowes
 (:attr:`.jobs.Kind.REVIEW`): a bot's move or a hint always gets the next free worker first. One review runs
 at a time per server, one decision per job, each with an iteration budget (the same verdicts as
 ``ludoteca review --budget N``) and a time cap per decision, so that a review holds a worker for at most
-about a second before a waiting bot can have it.
+a few seconds (like a hard bot's move) before a waiting bot can have it.
 
 Progress is stored after each decision (table ``reviews``: ``done`` of ``total``, the verdicts so far in
 ``result``), so a restarted server carries on where it stopped (:meth:`Reviews.resume`), and a finished
@@ -33,8 +33,10 @@ log = logging.getLogger("ludoteca.web")
 
 ITERATIONS = 300
 """Search iterations per decision (the review's default, ``DEFAULT_BUDGET``)."""
-SECONDS = 1.0
-"""Time cap per decision: on a loaded server a decision gets fewer iterations rather than a worker for long."""
+SECONDS = 3.0
+"""Time cap per decision: on a heavily loaded server a decision gets fewer iterations rather than a worker
+for long. 300 iterations take 0.1–0.5 s on a quiet machine: the cap is a safety net, generous enough that a
+review stays reproducible (its verdicts those of ``ludoteca review``) unless the machine is 6× slower."""
 MAX_WAITING = 20
 """Reviews queued at once; beyond, a request is refused (503) until some are done."""
 

@@ -24,7 +24,6 @@ from .i18n import Translator
 from .jobs import JobTimeout
 from .limits import Holdings
 from .match import MatchError
-from .present import encode
 from .store import hash_token
 from .tables import Connection, Room, RoomsFull, Tables
 from .wording import Wording, in_language
@@ -86,7 +85,9 @@ async def _writer(ws: WebSocket, room: Room, conn: Connection) -> None:
             await ws.send_text(json.dumps(conn.outbox.popleft(), ensure_ascii=False))
         if conn.dirty:
             conn.dirty = False
-            await ws.send_text(encode(room.message_for(conn), room.board))
+            frame = room.frame_for(conn)
+            if frame is not None:
+                await ws.send_text(frame)
 
 
 async def _refuse(ws: WebSocket, code: str, tr: Translator) -> None:
@@ -245,6 +246,7 @@ def _hello(msg: messages.Hello, room: Room, conn: Connection) -> None:
         conn.lang = i18n.negotiate(msg.lang, None, None)
         conn.tr = i18n.translator(conn.lang)
     conn.guide = msg.guide
+    conn.patches = msg.patches
     if token in (None, ""):
         seat = -1
     else:

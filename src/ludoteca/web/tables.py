@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time
 from collections import deque
@@ -34,7 +35,8 @@ from .i18n import Translator
 from .jobs import JobTimeout, Kind, Workers
 from .lobby import NewGame, nearest_choice
 from .match import AUTOPLAY_BOT, Diverged, Match, MatchError, Seat
-from .present import BoardCache, state_message
+from .patches import Edits, patch
+from .present import BoardCache, encode, state_message
 from .store import ActionRow, GameRow, SeatRow, Store, StoredGame, StoreError
 from .wording import Refused, Said, _
 
@@ -67,6 +69,10 @@ class Connection:
         self.token: str | None = None
         """The seat's token as its ``hello`` gave it (memory only): a rematch's seat token is derived from it."""
         self.log_sent = 0
+        self.patches = False
+        """Whether this client applies ``patch`` messages (its ``hello`` said so): see :mod:`.patches`."""
+        self.last: dict[str, Any] | None = None
+        """The whole state this client holds (sent, or made by the patches sent); None: send a whole one."""
         self.dirty = False
         self.outbox: deque[dict[str, Any]] = deque()
         self.outbox_limit = outbox_limit
@@ -87,8 +93,10 @@ class Connection:
         self.wake.set()
 
     def refresh(self, full: bool = False) -> None:
+        """Send the newest state when the writer gets to it; ``full``: a whole one, log from its start."""
         if full:
             self.log_sent = 0
+            self.last = None
         self.dirty = True
         self.wake.set()
 
@@ -106,6 +114,8 @@ class Room:
         """State messages drawn (each costs a view and its text): the test of O(N) hellos counts them."""
         self.last_used = time.monotonic()
         self.board = BoardCache()
+        self.edits = Edits()
+        """The board's edits from one version to the next, made once for every connection's patch."""
         self.bot_task: asyncio.Task[None] | None = None
         self.timer: asyncio.TimerHandle | None = None
         self.deadline: float | None = None
@@ -172,6 +182,18 @@ class Room:
         conn.log_sent = msg["log_start"] + len(msg["log"])
         self.renders += 1
         return msg
+
+    def frame_for(self, conn: Connection) -> str | None:
+        """The text of the next state frame for ``conn``: the whole state, or for a client that takes
+        patches and holds a state, only what changed (None: nothing did)."""
+        message = self.message_for(conn)
+        if not conn.patches:
+            return encode(message, self.board)
+        last, conn.last = conn.last, message
+        if last is None:
+            return encode(message, self.board)
+        change = patch(last, message, self.edits)
+        return None if change is None else json.dumps(change, ensure_ascii=False)
 
     def guided(self) -> bool:
         """Whether someone at this table is following a guided first game (its bots then play slower)."""

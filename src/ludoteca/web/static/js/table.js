@@ -1,4 +1,5 @@
-// The table page: one WebSocket to the game, and the page redrawn from each `state` message.
+// The table page: one WebSocket to the game, and the page redrawn from each `state` message (sent whole
+// after each hello, then as `patch` messages of what changed, which patch.js applies).
 //
 // The seat token lives only in the URL fragment (`#t=TOKEN`, never sent in an HTTP request) and in
 // localStorage; it travels to the server inside the socket's `hello`. Without a token the page is a
@@ -12,6 +13,7 @@ import { fmt, loadCatalog, t } from "./i18n.js";
 import { BoardLayout } from "./layout.js";
 import { TurnAlerts } from "./notify.js";
 import { Countdown, LogView, renderEnd, renderSeats } from "./panels.js";
+import { applyPatch } from "./patch.js";
 import { Picker } from "./picker.js";
 import { Rematch } from "./rematch.js";
 import { TableSocket, socketUrl } from "./socket.js";
@@ -26,6 +28,7 @@ let connected = false;
 let pending = false; // an action is on its way
 let lastSent = null; // the type of the last message sent, so an error never triggers a resync loop
 let socket = null;
+let resyncing = false; // a patch did not fit: waiting for the whole state asked for
 
 const log = new LogView($("log"));
 const countdown = new Countdown($("deadline"));
@@ -211,8 +214,18 @@ function onMessage(message) {
       if (token && message.seat < 0) toast(t("This link holds no seat in this game: you are watching."), "info");
       break;
     case "state":
+      resyncing = false;
       applyState(message);
       break;
+    case "patch": {
+      // only what changed since the state this page holds; one that does not fit: the whole table again
+      // (and the patches already on their way are skipped until it comes)
+      if (resyncing) break;
+      const next = applyPatch(state, message);
+      if (next) applyState(next);
+      else resyncing = send({ type: "sync" });
+      break;
+    }
     case "hint":
       if (!guide.takesHint(message)) showHint(message);
       break;
@@ -241,7 +254,7 @@ function onMessage(message) {
         // a link whose seat this game does not know: watch instead (and on every reconnection)
         forgetToken(token);
         token = null;
-        send({ type: "hello", token: null, lang: document.documentElement.lang || "en" });
+        send({ type: "hello", token: null, lang: document.documentElement.lang || "en", patches: true });
         break;
       }
       if (rematch.asked) rematch.refused();
@@ -277,7 +290,8 @@ function onStatus(which, detail) {
 }
 
 function onOpen() {
-  send({ type: "hello", token, lang: document.documentElement.lang || "en", ...guide.hello() });
+  const lang = document.documentElement.lang || "en";
+  send({ type: "hello", token, lang, patches: true, ...guide.hello() });
 }
 
 async function main() {
