@@ -153,7 +153,7 @@ def _said(msg: Chat) -> tuple[str, str]:
     assert msg.text is not None
     if len(msg.text) > 4 * MAX_TEXT:  # cleaning removes little from real text: no need to clean a flood
         raise MatchError("chat_too_long")
-    text = names.clean(msg.text)
+    text = names.clean(msg.text, emoji=True)
     if not text:
         raise MatchError("chat_empty")
     if len(text) > MAX_TEXT:
