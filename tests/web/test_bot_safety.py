@@ -145,7 +145,7 @@ def test_hint_sockets_do_not_hold_up_another_tables_bot(tmp_path: Path, database
             replies = []
             try:
                 async with Client(base, victim["id"], victim["seats"][0]["token"]) as player:
-                    state = await player.until(lambda m: m["type"] == "state" and m["to_act"] in (0, -1))
+                    state = await player.until_state(lambda m: m["to_act"] in (0, -1))
                     for _ in range(4):
                         if state["to_act"] == -1:
                             break

@@ -165,7 +165,7 @@ def test_a_client_that_does_not_read_is_disconnected_and_others_play_on(tmp_path
         async def play() -> int:
             moves = 0
             async with Client(base, game["id"], game["seats"][0]["token"]) as player:
-                state = await player.until(lambda m: m["type"] == "state" and m["to_act"] in (0, -1))
+                state = await player.until_state(lambda m: m["to_act"] in (0, -1))
                 while state["to_act"] == 0 and moves < 5:
                     await player.act(state["legal"][0]["text"])
                     state = await player.until(

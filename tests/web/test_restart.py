@@ -59,7 +59,7 @@ def test_stored_actions_replay_to_the_served_position(tmp_path: Path) -> None:
 
         async def wait_end() -> dict[str, object]:
             async with Client(server.base, made["id"]) as watcher:
-                return await watcher.until(lambda m: m["type"] == "state" and m["result"] is not None, 120)
+                return await watcher.until_state(lambda m: m["result"] is not None, 120)
 
         final = asyncio.run(wait_end())
         record = GameRecord.from_dict(httpx.get(f"{server.base}/api/games/{made['id']}/record").json())
