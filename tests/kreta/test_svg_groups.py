@@ -1,4 +1,4 @@
-"""The map drawn from remembered groups (issue #19) is the text a fresh drawing gives.
+"""The map and a seat's hand drawn from remembered groups (issue #19) are the text a fresh drawing gives.
 
 The server draws the map once per action; :class:`ludoteca.present.kreta.svg_draw.Groups` keeps the groups
 an action left unchanged. Whole random games in two languages, every version, every seat and the
@@ -17,10 +17,12 @@ from ludoteca.present.i18n import translator
 from ludoteca.present.kreta import svg_draw
 
 
-def _fresh(view: object, names: list[str], lang: str) -> str:
+def _fresh(view: object, names: list[str], lang: str, hand: bool = False) -> str | None:
     saved = dict(svg_draw._groups)  # noqa: SLF001 -- the test of the module's own memory
     svg_draw._groups.clear()  # noqa: SLF001
     try:
+        if hand:
+            return for_view(view).private_svg(view, translator(lang))
         return for_view(view).board_svg(view, names, translator(lang))
     finally:
         svg_draw._groups.clear()  # noqa: SLF001
@@ -41,6 +43,8 @@ def test_remembered_groups_draw_the_fresh_map(players: int, seed: int, lang: str
             drawn = for_view(view).board_svg(view, names, tr)
             if seat == -1 or versions % 7 == 0:  # every seat draws the same map: a fresh one now and then
                 assert drawn == _fresh(view, names, lang), f"version {versions}, seat {seat}"
+            hand = for_view(view).private_svg(view, tr)  # the seat's cards, remembered the same way
+            assert hand == _fresh(view, names, lang, hand=True), f"version {versions}, seat {seat}"
         if state.is_terminal():
             break
         state.apply(rng.choice(state.legal_actions()))
