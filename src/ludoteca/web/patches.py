@@ -24,6 +24,7 @@ in a language, so :class:`Edits` remembers its edit once for all the room's conn
 from __future__ import annotations
 
 from collections import OrderedDict
+from itertools import accumulate
 from typing import Any
 
 EDIT_FROM = 512
@@ -58,14 +59,10 @@ class _Cut:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self.pieces = _pieces(text)
-        self.starts = [0]
-        self.where: dict[str, int] = {}
-        at = 0
-        for i, piece in enumerate(self.pieces):
-            self.where.setdefault(piece, i)
-            at += _units(piece)
-            self.starts.append(at)
+        self.pieces = pieces = _pieces(text)
+        # the first occurrence of each piece wins: a dict built backwards keeps the earliest index
+        self.where: dict[str, int] = {piece: i for i, piece in reversed(list(enumerate(pieces)))}
+        self.starts = [0, *accumulate(map(len if text.isascii() else _units, pieces))]
 
 
 Op = list[int] | str
