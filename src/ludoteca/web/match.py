@@ -58,6 +58,8 @@ class Prepared:
     state: Any
     chains: GameDigest
     digest: str
+    views: dict[int, Any]
+    """The views the digest was made of, per seat (-1: a spectator): the first states sent use them too."""
 
 
 @dataclass
@@ -141,6 +143,8 @@ class Match:
         """The digest after each action, as replayed (up to a divergence)."""
         self.state: Any = None
         self.chains = GameDigest(len(self.seats))
+        self._views_of: Any = None
+        self._views: dict[int, Any] = {}
         self._replay(digests)
         # normalised options (defaults filled in), so what is stored is what is played
         self.record.options = definition.options_to_dict(stored_options(definition, options))
@@ -297,14 +301,31 @@ class Match:
         state = self.state.clone()
         state.apply(action)
         chains = self.chains.copy()
-        return Prepared(state, chains, chains.update(state.view))
+        views: dict[int, Any] = {}
+
+        def view(seat: int) -> Any:
+            views[seat] = state.view(seat)
+            return views[seat]
+
+        return Prepared(state, chains, chains.update(view), views)
 
     def commit(self, action: Any, text: str, prepared: Prepared | None = None) -> None:
         """Apply an action :meth:`check` accepted (after it has been stored, with ``prepared.digest``)."""
         done = prepared or self.prepare(action)
         self.state, self.chains = done.state, done.chains
+        self._views_of, self._views = done.state, done.views
         self.digests.append(done.digest)
         self.record.actions.append(text)
+
+    def view(self, seat: int) -> Any:
+        """``state.view(seat)``, made once per position: the digest of an action and every state message
+        sent after it read the same views (a view is frozen; a new position is a new state object)."""
+        if self._views_of is not self.state:
+            self._views_of, self._views = self.state, {}
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self.state.view(seat)
+        return view
 
     def result_dict(self) -> dict[str, Any]:
         result = self.state.result()

@@ -23,7 +23,9 @@ in a language, so :class:`Edits` remembers its edit once for all the room's conn
 
 from __future__ import annotations
 
+import json
 from collections import OrderedDict
+from itertools import accumulate
 from typing import Any
 
 EDIT_FROM = 512
@@ -58,14 +60,10 @@ class _Cut:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self.pieces = _pieces(text)
-        self.starts = [0]
-        self.where: dict[str, int] = {}
-        at = 0
-        for i, piece in enumerate(self.pieces):
-            self.where.setdefault(piece, i)
-            at += _units(piece)
-            self.starts.append(at)
+        self.pieces = pieces = _pieces(text)
+        # the first occurrence of each piece wins: a dict built backwards keeps the earliest index
+        self.where: dict[str, int] = {piece: i for i, piece in reversed(list(enumerate(pieces)))}
+        self.starts = [0, *accumulate(map(len if text.isascii() else _units, pieces))]
 
 
 Op = list[int] | str
@@ -139,6 +137,7 @@ class Edits:
         board is ~150 kB, and a live room keeps its cache; a table in two languages recuts, no more)."""
         self._known: OrderedDict[tuple[int, int], tuple[str, str, list[Op]]] = OrderedDict()
         self._cuts: OrderedDict[int, _Cut] = OrderedDict()
+        self._encoded: dict[tuple[int, int], str] = {}
 
     def _cut(self, text: str) -> _Cut:
         cut = self._cuts.get(id(text))
@@ -147,6 +146,20 @@ class Edits:
             if len(self._cuts) > self.size:
                 self._cuts.popitem(last=False)
         return cut
+
+    def json(self, ops: list[Op]) -> str:
+        """``ops`` (an edit :meth:`get` returned) as JSON, encoded once for every connection it goes to:
+        the board's new groups are most of a patch's bytes."""
+        for old, new, known in reversed(self._known.values()):
+            if known is ops:
+                key = (id(old), id(new))
+                encoded = self._encoded.get(key)
+                if encoded is None:
+                    encoded = self._encoded[key] = json.dumps(ops, ensure_ascii=False)
+                    while len(self._encoded) > self.size:
+                        self._encoded.pop(next(iter(self._encoded)))
+                return encoded
+        return json.dumps(ops, ensure_ascii=False)
 
     def get(self, old: str, new: str) -> list[Op]:
         key = (id(old), id(new))
@@ -186,6 +199,20 @@ def patch(old: dict[str, Any], new: dict[str, Any], edits: Edits | None = None) 
     if dropped:
         message["drop"] = dropped
     return message
+
+
+def encode(message: dict[str, Any], edits: Edits) -> str:
+    """The ``patch`` message as JSON text, the shared fields' edits spliced in from :meth:`Edits.json`
+    (the same text as ``json.dumps`` gives, but for the place of ``edit`` among the keys)."""
+    edited: dict[str, Any] = message.get("edit", {})
+    if not any(key in edits.shared for key in edited):
+        return json.dumps(message, ensure_ascii=False)
+    rest = {key: value for key, value in message.items() if key != "edit"}
+    parts = []
+    for key, change in edited.items():
+        ops = edits.json(change["ops"]) if key in edits.shared else json.dumps(change["ops"], ensure_ascii=False)
+        parts.append(f'{json.dumps(key, ensure_ascii=False)}: {{"ops": {ops}, "size": {change["size"]}}}')
+    return f'{json.dumps(rest, ensure_ascii=False)[:-1]}, "edit": {{{", ".join(parts)}}}}}'
 
 
 class PatchError(ValueError):

@@ -33,7 +33,7 @@ class BoardCache:
             self.version, self.svgs, self.encoded = match.version, {}, {}
         svg = self.svgs.get(lang)
         if svg is None:
-            svg = self.svgs[lang] = board_svg(match.state.view(-1), match.names_in(tr), tr)
+            svg = self.svgs[lang] = board_svg(match.view(-1), match.names_in(tr), tr)
         return svg
 
     def json(self, lang: str) -> str:
@@ -101,7 +101,7 @@ def state_message(
 ) -> dict[str, Any]:
     """The full ``state`` message for ``seat`` (-1: a spectator), with log lines from ``log_start``; with
     ``guide``, the guided first game's words for the seat too (:func:`.guide.guide_message`)."""
-    view = match.state.view(seat)
+    view = match.view(seat)
     if log_start > len(view.log):
         log_start = 0
     names = match.names_in(tr)

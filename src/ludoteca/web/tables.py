@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from collections import deque
@@ -36,6 +35,7 @@ from .jobs import JobTimeout, Kind, Workers
 from .lobby import NewGame, nearest_choice
 from .match import AUTOPLAY_BOT, Diverged, Match, MatchError, Seat
 from .patches import Edits, patch
+from .patches import encode as encode_patch
 from .present import BoardCache, encode, state_message
 from .store import ActionRow, GameRow, SeatRow, Store, StoredGame, StoreError
 from .wording import Refused, Said, _
@@ -193,7 +193,7 @@ class Room:
         if last is None:
             return encode(message, self.board)
         change = patch(last, message, self.edits)
-        return None if change is None else json.dumps(change, ensure_ascii=False)
+        return None if change is None else encode_patch(change, self.edits)
 
     def guided(self) -> bool:
         """Whether someone at this table is following a guided first game (its bots then play slower)."""

@@ -35,7 +35,7 @@ from xml.sax.saxutils import escape, quoteattr
 from ludoteca.kreta.board import Board, Point, Province
 from ludoteca.present.common import seat_mark, seat_name
 
-from .svg_draw import CARD_LETTERS, FONT, TILE_STYLE, Tr, num, same, tile_words
+from .svg_draw import CARD_LETTERS, FONT, TILE_STYLE, Groups, Tr, groups_for, num, same, tile_words
 from .svg_panel import panel_height, render_panel
 
 if TYPE_CHECKING:
@@ -78,7 +78,31 @@ def render_svg(
     width, height = _extent(board)
     total = height + (panel_height(view.num_players) if view is not None else 0)
     clicks = view is not None
-    out: list[str] = [
+    groups = groups_for(board, tr, colors)
+    out: list[str] = [groups.get(("head", total), _head, board, width, height, total, tr)]
+    next_node, after_node = _next_nodes(view)
+    out.append(groups.get(("provinces", next_node, clicks), _provinces, board, next_node, clicks))
+    tiles = view.tiles_on_board if view is not None else None
+    out.append(groups.get(("labels", tiles, clicks), _labels, board, view, tr, clicks))
+    out.append('<g class="ports">')
+    for p in board.provinces:
+        if p.port:
+            ships = tuple(s for s in range(view.num_players) if p.index in view.ships[s]) if view else None
+            out.append(groups.get(("port", p.index, ships), _port, p, view, colors, tr))
+    out.append("</g>")
+    forts = view.forts if view is not None else None
+    out.append(groups.get(("nodes", forts, next_node, after_node, clicks), _nodes, board, view, colors, tr))
+    if view is not None:
+        out.append(_pieces(board, view, colors, tr, groups))
+        out.append(_movement(board, view, colors))
+        out.append(render_panel(view, names, colors, width, height, tr, groups))
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _head(board: Board, width: float, height: float, total: float, tr: Tr) -> str:
+    """The document's start, the sea and the coast: the same for every position of a game."""
+    out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" viewBox="0 0 {_n(width)} {_n(total)}" '
         f'width="{_n(width)}" height="{_n(total)}" font-family={quoteattr(FONT)} class="kreta-board">',
@@ -87,10 +111,6 @@ def render_svg(
         f'<rect class="sea" x="0" y="0" width="{_n(width)}" height="{_n(height)}" fill="url(#sea)"/>',
     ]
     out.extend(_sea_labels(board, width, height, tr))
-    next_node, after_node = _next_nodes(view)
-    touching_next = set()
-    if next_node is not None:
-        touching_next = {p for n in board.nodes if n.number == next_node for p in n.provinces}
     # the coast: every province drawn wide in sand colour first, so the island gets a beach
     out.append('<g class="coast">')
     for p in board.provinces:
@@ -99,7 +119,15 @@ def render_svg(
             'stroke-linejoin="round"/>'
         )
     out.append("</g>")
-    out.append('<g class="provinces">')
+    return "\n".join(out)
+
+
+def _provinces(board: Board, next_node: int | None, clicks: bool) -> str:
+    """The provinces, their borders, and the outline of those the next scoring takes."""
+    touching_next: set[int] = set()
+    if next_node is not None:
+        touching_next = {p for n in board.nodes if n.number == next_node for p in n.provinces}
+    out = ['<g class="provinces">']
     for p in board.provinces:
         out.append(_province(p, p.index in touching_next, clicks))
     out.append("</g>")
@@ -113,28 +141,28 @@ def render_svg(
         for i in sorted(touching_next):
             out.append(f'<polygon points="{_pts(board.provinces[i].outline)}" stroke-dasharray="9 5"/>')
         out.append("</g>")
-    out.append('<g class="labels" pointer-events="none">' if clicks else '<g class="labels">')
+    return "\n".join(out)
+
+
+def _labels(board: Board, view: KretaView | None, tr: Tr, clicks: bool) -> str:
+    out = ['<g class="labels" pointer-events="none">' if clicks else '<g class="labels">']
     for p in board.provinces:
         out.append(_label(p, view, tr))
     out.append("</g>")
-    out.append('<g class="ports">')
-    for p in board.provinces:
-        if p.port:
-            out.append(_port(p, view, colors, tr))
-    out.append("</g>")
-    out.append('<g class="nodes">')
+    return "\n".join(out)
+
+
+def _nodes(board: Board, view: KretaView | None, colors: Sequence[str], tr: Tr) -> str:
+    clicks = view is not None
+    next_node, after_node = _next_nodes(view)
+    out = ['<g class="nodes">']
     for n in board.nodes:
         assert n.at is not None
         owner = _fort_owner(view, n.number)
         name = tr("node %(number)d") % {"number": n.number} if clicks else None
         out.append(_node(n.number, n.at, owner, colors, n.number == next_node, n.number == after_node, name))
     out.append("</g>")
-    if view is not None:
-        out.append(_pieces(board, view, colors, tr))
-        out.append(_movement(board, view, colors))
-        out.append(render_panel(view, names, colors, width, height, tr))
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+    return "\n".join(out)
 
 
 # --- pieces of drawing ---------------------------------------------------------------------------
@@ -344,30 +372,42 @@ def _next_nodes(view: KretaView | None) -> tuple[int | None, int | None]:
     return (up[0] if up else None, up[1] if len(up) > 1 else None)
 
 
-def _pieces(board: Board, view: KretaView, colors: Sequence[str], tr: Tr) -> str:
+def _pieces(board: Board, view: KretaView, colors: Sequence[str], tr: Tr, groups: Groups) -> str:
     """Abbots, villagers and villages: one chip per seat present, in rows under the province's label.
 
     Clicks go through them to the province beneath (``pointer-events="none"``).
     """
     out = ['<g class="pieces" pointer-events="none">']
+    abbots, villagers, villages = view.abbots, view.villagers, view.villages
     for p in board.provinces:
-        x, y = _anchor(p)
-        present = [
-            s
+        i = p.index
+        present = tuple(
+            (s, abbots[s] == i, villagers[s][i], villages[s][i])
             for s in range(view.num_players)
-            if view.abbots[s] == p.index or view.villagers[s][p.index] or view.villages[s][p.index]
-        ]
-        chips = [_chip(s, view, p, colors[s], tr) for s in present]
-        per_row = 2
-        for r in range(0, len(chips), per_row):
-            row = chips[r : r + per_row]
-            total = sum(w for w, _ in row) + 4 * (len(row) - 1)
-            cx = x - total / 2
-            cy = y + 20 + (r // per_row) * 16
-            for w, draw in row:
-                out.append(draw(cx, cy))
-                cx += w + 4
+            if abbots[s] == i or villagers[s][i] or villages[s][i]
+        )
+        if present:
+            out.append(groups.get(("chips", i, present), _chips, p, view, present, colors, tr))
     out.append("</g>")
+    return "".join(out)
+
+
+def _chips(
+    p: Province, view: KretaView, present: tuple[tuple[int, bool, int, int], ...], colors: Sequence[str], tr: Tr
+) -> str:
+    """The chips of the seats ``present`` in one province (two to a row)."""
+    x, y = _anchor(p)
+    chips = [_chip(s, view, p, colors[s], tr) for s, _, _, _ in present]
+    out = []
+    per_row = 2
+    for r in range(0, len(chips), per_row):
+        row = chips[r : r + per_row]
+        total = sum(w for w, _ in row) + 4 * (len(row) - 1)
+        cx = x - total / 2
+        cy = y + 20 + (r // per_row) * 16
+        for w, draw in row:
+            out.append(draw(cx, cy))
+            cx += w + 4
     return "".join(out)
 
 

@@ -8,6 +8,9 @@ leaves them English.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ludoteca.present.common import Tr as Tr  # the drawing modules' translator type, and its English default
 from ludoteca.present.common import same as same
 
@@ -82,3 +85,48 @@ def squeeze(words: str, size: float, room: float, bold: bool = False) -> str:
     if approx_width(words, size, bold) <= room:
         return ""
     return f' textLength="{num(room)}" lengthAdjust="spacingAndGlyphs"'
+
+
+class Groups:
+    """Groups of one drawing already drawn, keyed by the few values each reads (issue #19).
+
+    The server draws the map once per action, and an action changes a province or two, a seat's line of
+    the panel, a port: the rest is the same text as before. Each group of the drawing is asked for with
+    a small hashable key naming everything it reads (besides the board, the language and the colours,
+    which pick the :class:`Groups` itself, see :func:`groups_for`) and drawn only the first time. The
+    text is the same as drawing it again; ``tests/test_kreta_svg_groups.py`` checks it over whole games.
+    """
+
+    __slots__ = ("board", "colors", "drawn", "tr")
+    LIMIT = 20_000
+    """Groups kept at most (a few hundred per game; forgotten all at once past it, then drawn again)."""
+
+    def __init__(self, board: object, tr: Tr, colors: tuple[str, ...]) -> None:
+        self.board, self.tr, self.colors = board, tr, colors
+        self.drawn: dict[tuple[object, ...], str] = {}
+
+    def get(self, key: tuple[object, ...], draw: Callable[..., str], *args: Any) -> str:
+        """The group named by ``key``: ``draw(*args)`` the first time."""
+        text = self.drawn.get(key)
+        if text is None:
+            if len(self.drawn) >= self.LIMIT:
+                self.drawn.clear()
+            text = self.drawn[key] = draw(*args)
+        return text
+
+
+_groups: dict[tuple[int, int, tuple[str, ...]], Groups] = {}
+
+
+def groups_for(board: object, tr: Tr, colors: tuple[str, ...]) -> Groups:
+    """The groups drawn for ``board`` in ``tr``'s language and ``colors``. Keyed by the board's and the
+    translator's identity (both are loaded once and kept; hashing a whole board per drawing would cost
+    more than the lookup saves); the :class:`Groups` holds them, so an identity is never reused while
+    its entry lives."""
+    key = (id(board), id(tr), colors)
+    groups = _groups.get(key)
+    if groups is None or groups.board is not board or groups.tr is not tr:
+        if len(_groups) >= 64:
+            _groups.clear()
+        groups = _groups[key] = Groups(board, tr, colors)
+    return groups

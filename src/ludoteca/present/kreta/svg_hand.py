@@ -14,7 +14,7 @@ from xml.sax.saxutils import escape, quoteattr
 from ludoteca.kreta.components import CARDS
 from ludoteca.kreta.view import KretaView
 
-from .svg_draw import CARD_COLORS, FONT, Tr, card_words, num, same, squeeze
+from .svg_draw import CARD_COLORS, FONT, Tr, card_words, groups_for, num, same, squeeze
 
 INK, MUTED = "#2b1d0e", "#6f6758"
 CARD_W, CARD_H, GAP, PER_ROW = 124.0, 58.0, 10.0, 4
@@ -26,10 +26,15 @@ def render_hand(view: KretaView, tr: Tr = same) -> str | None:
     dashed and in italics (so not by colour alone), the tooltip saying so."""
     if view.player < 0:
         return None
-    words = card_words(tr)
     seat = view.player
-    hand, played = set(view.hands[seat]), set(view.played[seat])
     clickable = seat == view.to_act and view.phase == "play" and not view.move_points
+    key = ("hand", seat, view.hands[seat], view.played[seat], clickable)  # all it reads: drawn once per change
+    return groups_for(view.board, tr, ()).get(key, _hand, view.hands[seat], view.played[seat], clickable, tr)
+
+
+def _hand(in_hand: tuple[str, ...], were_played: tuple[str, ...], clickable: bool, tr: Tr) -> str:
+    words = card_words(tr)
+    hand, played = set(in_hand), set(were_played)
     cards = [card for card in CARDS if card in hand or card in played]
     rows = max(1, (len(cards) + PER_ROW - 1) // PER_ROW)
     width = 2 * GAP + PER_ROW * CARD_W + (PER_ROW - 1) * GAP

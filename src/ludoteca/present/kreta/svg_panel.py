@@ -16,7 +16,7 @@ from ludoteca.kreta.components import CARDS, SUPPLY
 from ludoteca.kreta.view import KretaView
 from ludoteca.present.common import seat_mark, seat_name
 
-from .svg_draw import CARD_COLORS, TILE_STYLE, Tr, approx_width, card_words, num, squeeze, tile_words
+from .svg_draw import CARD_COLORS, TILE_STYLE, Groups, Tr, approx_width, card_words, num, squeeze, tile_words
 
 TOP_H = 84.0
 """Height of the panel's first part: the fort-card row and the turn."""
@@ -32,16 +32,57 @@ def panel_height(seats: int) -> float:
     return TOP_H + ROW_H * seats + 10
 
 
-def render_panel(view: KretaView, names: Sequence[str], colors: Sequence[str], width: float, top: float, tr: Tr) -> str:
-    """The panel as an SVG group placed at ``top`` (the map's bottom edge)."""
+def render_panel(
+    view: KretaView,
+    names: Sequence[str],
+    colors: Sequence[str],
+    width: float,
+    top: float,
+    tr: Tr,
+    groups: Groups | None = None,
+) -> str:
+    """The panel as an SVG group placed at ``top`` (the map's bottom edge); with ``groups``, the parts an
+    action left unchanged are taken from there instead of drawn again (:class:`.svg_draw.Groups`)."""
     height = panel_height(view.num_players)
     out = [f'<g class="panel" transform="translate(0,{num(top)})">']
     out.append(f'<rect x="0" y="0" width="{num(width)}" height="{num(height)}" fill="#f7f1e1"/>')
     out.append(f'<line x1="0" y1="0" x2="{num(width)}" y2="0" stroke="#3b2f1e" stroke-width="1.5"/>')
-    out.append(_fort_row(view, tr))
-    out.append(_status(view, names, width, tr))
+    if groups is None:
+        out.append(_fort_row(view, tr))
+        out.append(_status(view, names, width, tr))
+    else:
+        castellan = view.phase == "castellan"
+        row = ("fort-row", view.fort_row, view.scorings, view.scored_nodes, castellan, view.pile_size)
+        out.append(groups.get(row, _fort_row, view, tr))
+        status = ("status", view.phase, view.to_act, view.move_points, tuple(names), width)
+        out.append(groups.get(status, _status, view, names, width, tr))
     for seat in range(view.num_players):
-        out.append(_seat(view, seat, names, colors, width, TOP_H + seat * ROW_H, tr))
+        y = TOP_H + seat * ROW_H
+        if groups is None:
+            out.append(_seat(view, seat, names, colors, width, y, tr))
+            continue
+        key = (
+            "seat",
+            seat,
+            seat == view.to_act,
+            view.phase,
+            bool(view.move_points),
+            view.province_vp[seat],
+            view.tile_vp[seat],
+            view.scores[seat],
+            view.hands[seat],
+            view.played[seat],
+            view.tiles[seat],
+            sum(view.villagers[seat]),
+            sum(view.villages[seat]),
+            len(view.ships[seat]),
+            len(view.forts[seat]),
+            view.abbots[seat] >= 0,
+            seat_name(names, seat, tr),
+            width,
+            y,
+        )
+        out.append(groups.get(key, _seat, view, seat, names, colors, width, y, tr))
     out.append("</g>")
     return "".join(out)
 

@@ -1,0 +1,52 @@
+"""The map and a seat's hand drawn from remembered groups (issue #19) are the text a fresh drawing gives.
+
+The server draws the map once per action; :class:`ludoteca.present.kreta.svg_draw.Groups` keeps the groups
+an action left unchanged. Whole random games in two languages, every version, every seat and the
+spectator: the drawing with everything remembered so far equals a drawing from nothing.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ludoteca import games
+from ludoteca.present import for_view
+from ludoteca.present.i18n import translator
+from ludoteca.present.kreta import svg_draw
+
+
+def _fresh(view: object, names: list[str], lang: str, hand: bool = False) -> str | None:
+    saved = dict(svg_draw._groups)  # noqa: SLF001 -- the test of the module's own memory
+    svg_draw._groups.clear()  # noqa: SLF001
+    try:
+        if hand:
+            return for_view(view).private_svg(view, translator(lang))
+        return for_view(view).board_svg(view, names, translator(lang))
+    finally:
+        svg_draw._groups.clear()  # noqa: SLF001
+        svg_draw._groups.update(saved)  # noqa: SLF001
+
+
+@pytest.mark.parametrize(("players", "seed", "lang"), [(2, 11, "en"), (3, 12, "de"), (4, 13, "it"), (4, 14, "fr")])
+def test_remembered_groups_draw_the_fresh_map(players: int, seed: int, lang: str) -> None:
+    definition = games.get("kreta")
+    rng = random.Random(seed)
+    state = definition.new_game(None, seed, players)
+    names = [f"P{i} <&>" for i in range(players)]
+    tr = translator(lang)
+    versions = 0
+    while True:
+        for seat in (-1, *range(players)):
+            view = state.view(seat)
+            drawn = for_view(view).board_svg(view, names, tr)
+            if seat == -1 or versions % 7 == 0:  # every seat draws the same map: a fresh one now and then
+                assert drawn == _fresh(view, names, lang), f"version {versions}, seat {seat}"
+            hand = for_view(view).private_svg(view, tr)  # the seat's cards, remembered the same way
+            assert hand == _fresh(view, names, lang, hand=True), f"version {versions}, seat {seat}"
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+        versions += 1
+    assert versions > 50
