@@ -1,0 +1,173 @@
+"""Several server processes on one PostgreSQL act as one site (docs/web.md, "Several processes").
+
+Real ``ludoteca serve`` processes on one fresh database: clients of one game on different processes,
+actions racing from both, the owner of a game's bots killed with SIGKILL, a process restarted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import psycopg
+import pytest
+
+from ludoteca import games
+from ludoteca.core.records import GameRecord, replay
+from ludoteca.web.cluster import conninfo
+
+from serverkit import Client, ServerProcess, create_game, play_out
+
+
+@pytest.fixture
+def postgres_url(database_url: str) -> str:
+    if database_url.startswith("sqlite"):
+        pytest.skip("several server processes share a PostgreSQL database, not SQLite")
+    return database_url
+
+
+@pytest.fixture
+def pair(tmp_path: Path, postgres_url: str) -> Iterator[tuple[ServerProcess, ServerProcess]]:
+    """Two server processes (as on two machines: each its own port and data directory) on one database."""
+    a = ServerProcess(tmp_path / "a", postgres_url, args=("--bot-delay", "0.2")).start()
+    b = ServerProcess(tmp_path / "b", postgres_url, args=("--bot-delay", "0.2")).start()
+    try:
+        yield a, b
+    finally:
+        a.stop()
+        b.stop()
+
+
+def _record(base: str, game_id: str) -> GameRecord:
+    response = httpx.get(f"{base}/api/games/{game_id}/record", timeout=10)
+    assert response.status_code == 200, response.text
+    return GameRecord.from_dict(response.json())
+
+
+def _stored_actions(url: str, game_id: str) -> list[int]:
+    """The numbers of the game's stored actions, in order: each once, none missing, if nothing was doubled."""
+    with psycopg.connect(conninfo(url)) as conn:
+        rows = conn.execute("SELECT n FROM actions WHERE game_id = %s ORDER BY n", (game_id,)).fetchall()
+    return [n for (n,) in rows]
+
+
+def _owned(server: ServerProcess) -> int:
+    return int(httpx.get(f"{server.base}/healthz", timeout=5).json()["owned"])
+
+
+def test_two_clients_on_two_processes_play_to_the_end(pair: tuple[ServerProcess, ServerProcess]) -> None:
+    a, b = pair
+    seats = [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}, {"kind": "human", "name": "Bo"}]
+    made = create_game(a.base, "verraeter", seats, seed=5)
+    tokens = {s["seat"]: s["token"] for s in made["seats"] if s["kind"] == "human"}
+
+    async def play() -> tuple[dict[str, object], dict[str, object]]:
+        async with Client(a.base, made["id"], tokens[0]) as ada, Client(b.base, made["id"], tokens[2]) as bo:
+            final = await play_out({0: ada, 2: bo}, random.Random(3))
+            seen = await bo.until_state(lambda m: m["result"] is not None)
+            return final, seen
+
+    final, seen = asyncio.run(play())
+    assert final["version"] == seen["version"] and final["scores"] == seen["scores"]
+    for server in pair:  # both processes serve the same stored game, which replays to the served end
+        record = _record(server.base, made["id"])
+        state = replay(games.get("verraeter"), record)
+        assert state.is_terminal() and list(state.result().scores) == final["scores"]
+        assert len(record.actions) == final["version"]
+
+
+def test_racing_actions_from_two_processes(pair: tuple[ServerProcess, ServerProcess], postgres_url: str) -> None:
+    """The same seat on two devices, one on each process, acting on the same version at once: one action
+    is stored, the other device is told it was stale, and both then show the same table."""
+    a, b = pair
+    made = create_game(a.base, "kreta", [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}], seed=8)
+    tokens = {s["seat"]: s["token"] for s in made["seats"]}
+
+    async def race() -> None:
+        async with (
+            Client(a.base, made["id"], tokens[0]) as one,
+            Client(b.base, made["id"], tokens[0]) as other,
+            Client(b.base, made["id"], tokens[1]) as second,
+        ):
+            rng = random.Random(2)
+            for _ in range(5):
+                assert one.state is not None and other.state is not None
+                version = one.state["version"]
+                await other.until_version(version)
+                mover = {0: (one, other), 1: None}.get(one.state["to_act"])
+                if mover is None:  # seat 1's turn: it plays, from process b
+                    await second.until_version(version)
+                    assert second.state is not None
+                    await second.act(rng.choice(second.state["legal"])["text"])
+                    await one.until_version(version + 1)
+                    continue
+                legal = [m["text"] for m in one.state["legal"]]
+                await asyncio.gather(one.act(rng.choice(legal), version), other.act(rng.choice(legal), version))
+                refused = await asyncio.gather(*(_refused(c) for c in (one, other)))
+                assert sorted(refused) == [[], ["stale"]], refused
+                await one.until_version(version + 1)
+                await other.until_version(version + 1)
+                assert one.state["version"] == other.state["version"] == version + 1
+                assert one.state["board_svg"] == other.state["board_svg"]
+            assert _stored_actions(postgres_url, made["id"]) == list(range(one.state["version"]))
+
+    asyncio.run(race())
+
+
+async def _refused(client: Client) -> list[str]:
+    """The errors the server answered the messages sent so far (it answers a connection's messages in
+    order, so they all come before the ``pong`` of a ``ping`` sent now)."""
+    await client.send({"type": "ping"})
+    errors = []
+    while (message := await client.until(lambda m: m["type"] in ("error", "pong")))["type"] == "error":
+        errors.append(str(message["code"]))
+    return errors
+
+
+def test_kill_9_of_the_bots_owner_hands_its_games_over(pair: tuple[ServerProcess, ServerProcess]) -> None:
+    a, b = pair
+    made = create_game(a.base, "kreta", [{"kind": "bot", "bot": "random"}] * 2, seed=6)
+
+    async def watch() -> None:
+        async with Client(b.base, made["id"]) as watcher:
+            await watcher.until_state(lambda m: m["version"] >= 3)
+            owner, other = (a, b) if _owned(a) == 1 else (b, a)
+            assert _owned(owner) == 1 and _owned(other) == 0
+            if owner is b:  # keep watching from the process that survives
+                await _kill_and_follow(owner, other, made["id"])
+                return
+            owner.kill()
+            began = time.monotonic()
+            seen = watcher.state["version"] if watcher.state else 0
+            await watcher.until_state(lambda m: m["version"] > seen, timeout=15)
+            assert time.monotonic() - began < 10, "no process took the game over within a few seconds"
+            final = await watcher.until_state(lambda m: m["result"] is not None, timeout=120)
+            _check_final(b, made["id"], final)
+
+    asyncio.run(watch())
+    a.start()  # a restarted process joins the site again and serves the finished game
+    assert httpx.get(f"{a.base}/g/{made['id']}", timeout=10).status_code == 200
+    assert len(_record(a.base, made["id"]).actions) == len(_record(b.base, made["id"]).actions)
+
+
+async def _kill_and_follow(owner: ServerProcess, survivor: ServerProcess, game_id: str) -> None:
+    async with Client(survivor.base, game_id) as watcher:
+        owner.kill()
+        seen = watcher.state["version"] if watcher.state else 0
+        if watcher.state is not None and watcher.state["result"] is not None:
+            return
+        await watcher.until_state(lambda m: m["version"] > seen, timeout=15)
+        final = await watcher.until_state(lambda m: m["result"] is not None, timeout=120)
+        _check_final(survivor, game_id, final)
+
+
+def _check_final(server: ServerProcess, game_id: str, final: dict[str, object]) -> None:
+    """Nothing lost, nothing applied twice: the stored actions replay to the end the clients saw."""
+    record = _record(server.base, game_id)
+    state = replay(games.get("kreta"), record)
+    assert state.is_terminal() and list(state.result().scores) == final["scores"]
+    assert len(record.actions) == final["version"]
