@@ -480,7 +480,6 @@ class Store:
         )
         async with self._engine.connect() as conn:
             return [row.id for row in await conn.execute(query)]
-
     async def restart_turn(self, game_id: str, at: float) -> None:
         """Record that the current turn's time began at ``at`` without an action (``games.turn_started``)."""
         async with self._write_lock, self._engine.begin() as conn:
@@ -524,7 +523,6 @@ class Store:
         )
         async with self._write_lock, self._engine.begin() as conn:
             await conn.execute(sa.update(seats_table).where(where).values(token_hash=token_hash))
-
     # --- review ---
 
     async def review(self, game_id: str) -> dict[str, Any] | None:

@@ -66,3 +66,4 @@ def upgrade(connection: sa.Connection, target: str = "head") -> tuple[str | None
     after = MigrationContext.configure(connection).get_current_revision()
     assert after is not None
     return before, after
+
