@@ -171,3 +171,35 @@ def _check_final(server: ServerProcess, game_id: str, final: dict[str, object]) 
     state = replay(games.get("kreta"), record)
     assert state.is_terminal() and list(state.result().scores) == final["scores"]
     assert len(record.actions) == final["version"]
+
+
+def test_workers_need_postgresql(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from ludoteca.cli.serve import serve
+
+    result = CliRunner().invoke(serve, ["--workers", "2", "--data-dir", str(tmp_path)], env={"DATABASE_URL": ""})
+    assert result.exit_code == 2
+    assert "--workers above 1 needs PostgreSQL" in result.output
+
+
+def test_workers_share_one_port(tmp_path: Path, postgres_url: str) -> None:
+    """``serve --workers 2``: one address, two processes; a game played through it goes to its end."""
+    server = ServerProcess(tmp_path, postgres_url, args=("--workers", "2")).start()
+    try:
+        seats = [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}, {"kind": "human", "name": "Bo"}]
+        made = create_game(server.base, "verraeter", seats, seed=11)
+        tokens = {s["seat"]: s["token"] for s in made["seats"] if s["kind"] == "human"}
+
+        async def play() -> dict[str, object]:
+            async with (
+                Client(server.base, made["id"], tokens[0]) as ada,
+                Client(server.base, made["id"], tokens[2]) as bo,
+            ):
+                return await play_out({0: ada, 2: bo}, random.Random(4))
+
+        final = asyncio.run(play())
+        assert final["result"] is not None
+        assert _stored_actions(postgres_url, made["id"]) == list(range(int(str(final["version"]))))
+    finally:
+        server.stop()

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
@@ -29,6 +32,17 @@ from .store import Store, database_url
 from .tables import Tables
 
 log = logging.getLogger("ludoteca.web")
+
+
+SETTINGS_VARIABLE = "LUDOTECA_SERVE_SETTINGS"
+"""Where ``ludoteca serve --workers N`` leaves its settings (JSON) for the processes uvicorn starts."""
+
+
+def app_from_environment() -> FastAPI:
+    """The app of one of ``serve --workers N``'s processes: uvicorn starts each by importing this factory,
+    so the settings the command line made travel in the environment."""
+    given = json.loads(os.environ[SETTINGS_VARIABLE])
+    return create_app(Settings(**{**given, "data_dir": Path(given["data_dir"])}))
 
 
 def create_app(settings: Settings) -> FastAPI:
