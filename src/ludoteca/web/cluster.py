@@ -55,6 +55,8 @@ CLAIM_SECONDS = 1.0
 """How often a process tries to take over games without an owner (and checks its lock connection)."""
 ADOPT_EVERY = 3
 """Every this many claims, unfinished games with a bot seat that nobody owns are looked for in the store."""
+ADOPT_AT_ONCE = 20
+"""Games without an owner one process loads per round (the others take the rest)."""
 KEEPALIVE = {"keepalives": "1", "keepalives_idle": "5", "keepalives_interval": "2", "keepalives_count": "2"}
 """Client-side TCP keepalives of the dedicated connections (a dead database is noticed within ~10 s)."""
 SERVER_KEEPALIVE = ("SET tcp_keepalives_idle = 5", "SET tcp_keepalives_interval = 2", "SET tcp_keepalives_count = 2")
@@ -224,18 +226,19 @@ class Cluster:
     async def _adopt(self) -> None:
         """Load the unfinished games with a bot seat that nobody owns (their owner died, or unloaded them)."""
         assert self._locks is not None
-        cur = await self._locks.execute(ORPHANS, (SPACE, 20))
+        cur = await self._locks.execute(ORPHANS, (list(self.tables.rooms), SPACE, ADOPT_AT_ONCE))
         for (game_id,) in await cur.fetchall():
-            if game_id not in self.tables.rooms:
-                with contextlib.suppress(Exception):
-                    await self.tables.get(game_id)
+            try:
+                await self.tables.get(game_id)
+            except Exception as error:  # a full process, a game that does not replay: the next round tries again
+                log.warning("could not take over game %s: %s", game_id, error)
         if self.reviews is not None:
             await self.reviews.resume()
 
 
 ORPHANS = """
 SELECT g.id FROM games g
-WHERE NOT g.finished AND g.diverged_at IS NULL
+WHERE NOT g.finished AND g.diverged_at IS NULL AND NOT (g.id = ANY(%s))
   AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND (s.kind = 'bot' OR s.autoplay))
   AND NOT EXISTS (
     SELECT 1 FROM pg_locks l
@@ -244,4 +247,5 @@ WHERE NOT g.finished AND g.diverged_at IS NULL
   )
 ORDER BY g.created LIMIT %s
 """
-"""Unfinished games with a bot (or a bot-played) seat whose advisory lock no session holds."""
+"""Unfinished games with a bot (or a bot-played) seat whose advisory lock no session holds, not live here
+(a live one is claimed when it needs an owner)."""

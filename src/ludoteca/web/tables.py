@@ -626,6 +626,9 @@ class Tables:
                 return
             if not await self.cluster.own(room.match.id):
                 return
+            if self.rooms.get(room.match.id) is not room:  # unloaded meanwhile
+                await self.cluster.release(room.match.id)
+                return
             log.info("game %s: this process runs its bots and timer now", room.match.id)
             room.owned = True
         finally:
