@@ -243,6 +243,7 @@ WHERE NOT g.finished AND g.diverged_at IS NULL AND NOT (g.id = ANY(%s))
   AND NOT EXISTS (
     SELECT 1 FROM pg_locks l
     WHERE l.locktype = 'advisory' AND l.classid = %s::oid AND l.objsubid = 2
+      AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
       AND l.objid = (hashtext(g.id)::bigint & 4294967295)::oid
   )
 ORDER BY g.created LIMIT %s
