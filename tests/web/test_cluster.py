@@ -205,3 +205,24 @@ def test_workers_share_one_port(tmp_path: Path, postgres_url: str) -> None:
         assert _stored_actions(postgres_url, made["id"]) == list(range(int(str(final["version"]))))
     finally:
         server.stop()
+
+
+def test_a_restarted_process_resumes_its_part(pair: tuple[ServerProcess, ServerProcess], postgres_url: str) -> None:
+    """One of the two processes is killed mid-game and started again: its clients come back to it and the
+    game goes on across both processes to its end, every action stored once."""
+    a, b = pair
+    seats = [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}, {"kind": "human", "name": "Bo"}]
+    made = create_game(a.base, "verraeter", seats, seed=17)
+    tokens = {s["seat"]: s["token"] for s in made["seats"] if s["kind"] == "human"}
+    rng = random.Random(9)
+
+    async def play(moves: int | None) -> dict[str, object]:
+        async with Client(a.base, made["id"], tokens[0]) as ada, Client(b.base, made["id"], tokens[2]) as bo:
+            return await play_out({0: ada, 2: bo}, rng, moves=moves)
+
+    before = asyncio.run(play(6))
+    b.kill()
+    b.start()
+    final = asyncio.run(play(None))
+    assert int(str(final["version"])) > int(str(before["version"])) and final["result"] is not None
+    assert _stored_actions(postgres_url, made["id"]) == list(range(int(str(final["version"]))))

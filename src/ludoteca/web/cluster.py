@@ -21,8 +21,8 @@ so a process killed with ``kill -9`` frees its games at once (its socket closes)
 vanishes without closing its sockets is noticed by the server's TCP keepalives, which the connection
 sets to a few seconds — there is no expiry to tune and no renewal write per game. Every
 :data:`CLAIM_SECONDS` each process tries to take the lock of its live games that need an owner (a bot to
-move, a turn timer) and of unfinished games that hold a bot seat and whose lock nobody holds (loading
-them). A process whose lock connection fails gives up every game at once and reconnects. Two owners
+move, a turn timer) and of unfinished games with a bot seat or a turn timer whose lock nobody holds
+(loading them). A process whose lock connection fails gives up every game at once and reconnects. Two owners
 for a moment (a partitioned one that has not noticed yet) would cost wasted bot work, never a double
 action: the primary key still decides.
 """
@@ -224,7 +224,8 @@ class Cluster:
         await self._connect_locks()
 
     async def _adopt(self) -> None:
-        """Load the unfinished games with a bot seat that nobody owns (their owner died, or unloaded them)."""
+        """Load the unfinished games with a bot seat or a turn timer that nobody owns (their owner died, or
+        unloaded them), and queue the reviews nobody runs."""
         assert self._locks is not None
         cur = await self._locks.execute(ORPHANS, (list(self.tables.rooms), SPACE, ADOPT_AT_ONCE))
         for (game_id,) in await cur.fetchall():
@@ -239,7 +240,8 @@ class Cluster:
 ORPHANS = """
 SELECT g.id FROM games g
 WHERE NOT g.finished AND g.diverged_at IS NULL AND NOT (g.id = ANY(%s))
-  AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND (s.kind = 'bot' OR s.autoplay))
+  AND (g.turn_seconds IS NOT NULL
+       OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND (s.kind = 'bot' OR s.autoplay)))
   AND NOT EXISTS (
     SELECT 1 FROM pg_locks l
     WHERE l.locktype = 'advisory' AND l.classid = %s::oid AND l.objsubid = 2
@@ -248,5 +250,5 @@ WHERE NOT g.finished AND g.diverged_at IS NULL AND NOT (g.id = ANY(%s))
   )
 ORDER BY g.created LIMIT %s
 """
-"""Unfinished games with a bot (or a bot-played) seat whose advisory lock no session holds, not live here
-(a live one is claimed when it needs an owner)."""
+"""Unfinished games with a bot (or a bot-played) seat or a turn timer whose advisory lock no session holds,
+not live here (a live one is claimed when it needs an owner)."""
