@@ -579,16 +579,21 @@ class Tables:
         room = self.rooms.get(game_id)
         if room is None:
             return
-        stored = await self.store.load(game_id)
+        # from the last action this room holds (its time tells when the current turn began) on
+        since = max(0, room.match.version - 1)
+        stored = await self.store.load_since(game_id, since)
         if stored is None:
             return
         rematch_before = room.rematch
         async with room.lock:
             match = room.match
-            if len(stored.actions) < match.version:
+            total = stored.actions[-1].n + 1 if stored.actions else 0
+            if total < match.version:
                 return  # an older read than what this room holds: a newer announcement follows
             try:
-                for row in stored.actions[match.version :]:
+                for row in stored.actions:
+                    if row.n < match.version:
+                        continue
                     parsed, notation = match.check(row.seat, match.version, row.action)
                     after = match.prepare(parsed)
                     if row.digest is not None and after.digest != row.digest:
@@ -596,7 +601,10 @@ class Tables:
                     match.commit(parsed, notation, after)
             except MatchError:
                 log.exception("game %s: stored actions do not apply here; replaying the whole game", game_id)
-                room.match = match = match_from_stored(stored)
+                whole = await self.store.load(game_id)
+                if whole is None:
+                    return
+                room.match = match = match_from_stored(whole)
             for seat_row in stored.seats:
                 seat = match.seats[seat_row.seat]
                 seat.kind, seat.name, seat.generated = seat_row.kind, seat_row.name, seat_row.generated
@@ -604,7 +612,8 @@ class Tables:
                 match.record.players[seat_row.seat] = seat_row.name
             room.public = stored.game.public
             room.rematch, room.rematch_by = stored.game.rematch, stored.game.rematch_by
-            room.stored_turn = slowturns.stored_turn(stored)
+            turn = slowturns.stored_turn(stored)  # counts only the actions read: the version is ``total``
+            room.stored_turn = None if turn is None else (total, turn[1])
         self._refresh(room)
         if room.rematch is not None and rematch_before is None:
             from . import rematch  # imports this module
