@@ -15,10 +15,12 @@ from pathlib import Path
 import httpx
 import psycopg
 import pytest
+from test_rematch import finished_with_humans
 
 from ludoteca import games
 from ludoteca.core.records import GameRecord, replay
 from ludoteca.web.cluster import conninfo
+from ludoteca.web.rematch import seat_token
 
 from serverkit import Client, ServerProcess, create_game, play_out
 
@@ -226,3 +228,23 @@ def test_a_restarted_process_resumes_its_part(pair: tuple[ServerProcess, ServerP
     final = asyncio.run(play(None))
     assert int(str(final["version"])) > int(str(before["version"])) and final["result"] is not None
     assert _stored_actions(postgres_url, made["id"]) == list(range(int(str(final["version"]))))
+
+
+def test_a_rematch_proposed_on_one_process_reaches_the_other(
+    pair: tuple[ServerProcess, ServerProcess],
+) -> None:
+    """Ada proposes the rematch on one process; Bea, at the table on the other, gets her own seat's
+    token for it at once, and it opens her seat whichever process she then reaches."""
+    a, b = pair
+    old, (ada, bea) = finished_with_humans(a.base)
+
+    async def scenario() -> None:
+        async with Client(a.base, old, ada) as on_a, Client(b.base, old, bea) as on_b:
+            await on_a.send({"type": "rematch"})
+            offer = await on_b.until(lambda m: m["type"] == "rematch", timeout=15)
+            assert offer["seat"] == 1 and offer["token"] == seat_token(bea, offer["id"])
+            for server in (a, b):
+                async with Client(server.base, offer["id"], offer["token"]) as new:
+                    assert new.frames[0]["seat"] == 1
+
+    asyncio.run(scenario())

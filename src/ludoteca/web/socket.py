@@ -206,7 +206,13 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, hints
     kind = msg.type
     try:
         if isinstance(msg, messages.Hello):
-            _hello(msg, room, conn)
+            try:
+                _hello(msg, room, conn)
+            except MatchError as e:
+                if e.code != "bad_token" or tables.cluster is None:
+                    raise
+                await tables.catch_up(room.match.id)  # the seat may be a moment old, given by another process
+                _hello(msg, room, conn)
             await rematch.after_hello(tables, room, conn)
         elif kind == "ping":
             conn.send({"type": "pong"})
