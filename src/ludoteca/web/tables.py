@@ -551,8 +551,9 @@ class Tables:
 
     def catch_up_soon(self, game_id: str) -> None:
         """Reload a live game from the store when another process announced a change of it; announcements
-        arriving during a reload make one more reload, not one each."""
-        if game_id not in self.rooms:
+        arriving during a reload make one more reload, not one each. A game being loaded right now is
+        reloaded once it is (the load may have read the store just before the change)."""
+        if game_id not in self.rooms and game_id not in self._loading:
             return
         if game_id in self._catching_up:
             self._catching_up[game_id] = True
@@ -576,6 +577,12 @@ class Tables:
     async def catch_up(self, game_id: str) -> None:
         """Apply to the live room what the store has and it has not: the actions another process stored
         (checked against their digests), seats taken or handed to a bot, the rematch."""
+        loading = self._loading.get(game_id)
+        if loading is not None:
+            async with loading:
+                pass
+            if self._loading.get(game_id) is loading and not loading.locked():
+                del self._loading[game_id]  # as :meth:`get` would have, had this not held the lock
         room = self.rooms.get(game_id)
         if room is None:
             return
