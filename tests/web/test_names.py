@@ -68,3 +68,29 @@ def test_length_is_counted_after_cleaning() -> None:
 def test_key_folds_case_and_width() -> None:
     assert names.key("ADA") == names.key("ada") == names.key("\uff21da")
     assert names.key("Ada") != names.key("Adam")
+
+
+@pytest.mark.parametrize(
+    ("raw", "cleaned"),
+    [
+        ("\U0001f468\u200d\U0001f469\u200d\U0001f467", "\U0001f468\u200d\U0001f469\u200d\U0001f467"),  # one family
+        ("\u2764\ufe0f gg", "\u2764\ufe0f gg"),  # the heart keeps its emoji form
+        ("\U0001f44d\U0001f3fd", "\U0001f44d\U0001f3fd"),  # a skin tone (a modifier symbol, Sk) stays
+        ("A\u200dda\ufe0f", "Ada"),  # no symbol before: the glue hides letters, as in names
+        ("\U0001f44d\u200d \u200dx", "\U0001f44d x"),  # a joiner that joins nothing goes
+        ("\U0001f44d\u200d\u200d\u200d\U0001f44d\u200d", "\U0001f44d\u200d\U0001f44d"),
+    ],
+)
+def test_chat_text_keeps_emoji_sequences(raw: str, cleaned: str) -> None:
+    assert names.clean(raw, emoji=True) == cleaned
+
+
+def test_emoji_cleaning_keeps_nothing_else_invisible() -> None:
+    every = "".join(chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF)
+    left = names.clean("\U0001f44d" + every + "x", emoji=True)
+    assert {ch for ch in left if unicodedata.category(ch) in {"Cc", "Cf", "Cs", "Co", "Cn"}} <= {"\u200d"}
+    assert all(
+        0 < i < len(left) - 1 and unicodedata.category(left[i + 1]) == "So"
+        for i, ch in enumerate(left)
+        if ch == "\u200d"
+    )

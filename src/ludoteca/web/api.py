@@ -17,7 +17,7 @@ from fastapi.responses import JSONResponse
 
 from ludoteca import games
 
-from . import i18n, lobby, replay
+from . import chat, i18n, lobby, replay
 from .deps import (
     AddressDep,
     BadRequest,
@@ -182,6 +182,20 @@ async def replay_game(
     except replay.ReplayRefused as e:
         raise BadRequest(e.words, e.status) from None
     return await _frame(source, n, seat, lang)
+
+
+@router.get("/api/replay/{game_id}/chat")
+async def replay_chat(game_id: str, tables: TablesDep) -> JSONResponse:
+    """A finished game's chat for its replay (each message with the ``after_action`` it follows); ``403``
+    while the game is in progress, as for its frames (the table's own page shows the chat meanwhile)."""
+    room = await tables.get(game_id)
+    if room is None:
+        raise BadRequest(Said(_("no such game")), 404)
+    try:
+        replay.from_match(room.match)
+    except replay.ReplayRefused as e:
+        raise BadRequest(e.words, e.status) from None
+    return JSONResponse({"messages": await chat.replay_messages(tables.store, game_id)})
 
 
 @router.post("/api/replay")

@@ -66,6 +66,15 @@ class Lang(BaseModel):
     lang: str
 
 
+class Chat(BaseModel):
+    """Say ``text`` at the table, or one of the quick emotes (``emote``, a code of :data:`.chat.EMOTES`)."""
+
+    model_config = _STRICT
+    type: Literal["chat"]
+    text: str | None = None
+    emote: str | None = None
+
+
 class Bare(BaseModel):
     """A message with no fields: ``sync``, ``ping``, ``hint``, ``leave``, ``take_back``, ``rematch``."""
 
@@ -80,12 +89,13 @@ class Unknown(BaseModel):
     type: str
 
 
-Message = Hello | Action | Lang | Bare | Unknown
+Message = Hello | Action | Lang | Chat | Bare | Unknown
 
 MODELS: dict[str, type[BaseModel]] = {
     "hello": Hello,
     "action": Action,
     "lang": Lang,
+    "chat": Chat,
     **{kind: Bare for kind in ("sync", "ping", "hint", "leave", "take_back", "rematch")},
 }
 """Each known message type and its model."""
@@ -96,6 +106,8 @@ _WANTED = {
     "version": f"must be a whole number from 0 to {MAX_VERSION}",
     "action": "must be the action's notation text (or its JSON object)",
     "patches": "must be true or false",
+    "text": "must be the message as text",
+    "emote": "must be an emote's code as text",
 }
 
 

@@ -46,16 +46,36 @@ class BadName(Refused):
     """A name the server refuses, with the reason in words (said in the reader's language)."""
 
 
-def clean(raw: str) -> str:
-    """``raw`` in NFC without invisible or text-moving characters, whitespace collapsed (may be empty)."""
+_EMOJI_GLUE = {"\u200d", "\ufe0e", "\ufe0f"}
+"""The zero-width joiner and the text/emoji variation selectors: kept by :func:`clean` with ``emoji=True``
+inside an emoji sequence only (👨‍👩‍👧, ❤️), where they change how symbols render and hide nothing."""
+
+
+def _emoji_before(kept: list[str]) -> bool:
+    """The last kept character is a symbol (or a selector after one) that emoji glue may follow."""
+    return bool(kept) and (unicodedata.category(kept[-1]) in ("So", "Sk") or kept[-1] in ("\ufe0e", "\ufe0f"))
+
+
+def clean(raw: str, *, emoji: bool = False) -> str:
+    """``raw`` in NFC without invisible or text-moving characters, whitespace collapsed (may be empty).
+
+    With ``emoji`` (chat text) the joiner and variation selectors of emoji sequences are kept where they
+    stand between symbols; a joiner not followed by a symbol is dropped (it would join nothing visible).
+    """
     kept: list[str] = []
     marks = 0
     for ch in unicodedata.normalize("NFC", raw):
+        category = unicodedata.category(ch)
+        if kept and kept[-1] == "\u200d" and category != "So":
+            kept.pop()  # a joiner joins two symbols, or nothing
         if ch.isspace():
             kept.append(" ")
             marks = 0
             continue
-        category = unicodedata.category(ch)
+        if emoji and ch in _EMOJI_GLUE and _emoji_before(kept):
+            if kept[-1] != "\u200d":
+                kept.append(ch)
+            continue
         if category in _DROPPED_CATEGORIES or ch in _INVISIBLE:
             continue
         if category in ("Mn", "Me"):
@@ -65,6 +85,8 @@ def clean(raw: str) -> str:
         else:
             marks = 0
         kept.append(ch)
+    if kept and kept[-1] == "\u200d":
+        kept.pop()
     return unicodedata.normalize("NFC", " ".join("".join(kept).split()))
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from . import i18n, messages, rematch
+from . import chat, i18n, messages, rematch
 from .config import Settings
 from .i18n import Translator
 from .jobs import JobTimeout
@@ -65,7 +65,7 @@ def error_text(code: str, tr: Translator) -> str:
         "not_finished": tr("A rematch can be proposed once the game is over."),
         "rematch_failed": tr("The rematch could not be started. Try again."),
     }
-    return texts.get(code) or tr("That request was refused.")
+    return texts.get(code) or chat.error_text(code, tr) or tr("That request was refused.")
 
 
 def _error(conn: Connection, code: str, detail: Wording = "") -> None:
@@ -214,6 +214,7 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, hints
                 await tables.catch_up(room.match.id)  # the seat may be a moment old, given by another process
                 _hello(msg, room, conn)
             await rematch.after_hello(tables, room, conn)
+            await chat.welcome(room, conn, tables.store)  # may wait for the store: after what is at hand
         elif kind == "ping":
             conn.send({"type": "pong"})
         elif isinstance(msg, messages.Lang):
@@ -222,6 +223,8 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, hints
             conn.refresh(full=True)
         elif conn.seat is None:
             raise MatchError("hello_first")
+        elif isinstance(msg, messages.Chat):
+            await chat.say(room, conn, tables.store, msg)
         elif kind == "sync":
             conn.refresh(full=True)
         elif isinstance(msg, messages.Action):

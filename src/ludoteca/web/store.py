@@ -573,6 +573,27 @@ class Store:
                 loaded.actions.append(ActionRow(row.n, row.seat, row.action, row.by_bot, row.at, row.digest))
         return loaded
 
+    # --- chat ---
+
+    async def append_chat(self, game_id: str, line: ChatRow) -> None:
+        """Store chat message number ``line.n`` of a game (before anyone sees it); a number taken
+        already (another writer) or an unknown game is :class:`StoreError`."""
+        try:
+            async with self._write_lock, self._engine.begin() as conn:
+                await conn.execute(sa.insert(chat_table).values(game_id=game_id, **vars(line)))
+        except IntegrityError as error:
+            raise StoreError(f"chat message {line.n} of game {game_id!r} exists already, or no such game") from error
+
+    async def load_chat(self, game_id: str, last: int | None = None) -> tuple[int, list[ChatRow]]:
+        """How many chat messages a game has, and its ``last`` ones (all if None), oldest first."""
+        query = sa.select(chat_table).where(chat_table.c.game_id == game_id).order_by(chat_table.c.n.desc())
+        if last is not None:
+            query = query.limit(last)
+        async with self._engine.connect() as conn:
+            count = await conn.scalar(sa.select(sa.func.count()).where(chat_table.c.game_id == game_id))
+            rows = [_chat_row(row._mapping) for row in await conn.execute(query)]
+        return int(count or 0), rows[::-1]
+
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     """WAL lets readers run beside the one writer. ``synchronous=NORMAL`` (in WAL mode) makes every commit
@@ -596,3 +617,25 @@ def _game_row(row: RowMapping) -> GameRow:
 
 def _seat_row(row: RowMapping) -> SeatRow:
     return SeatRow(**{column.name: row[column] for column in seats_table.c if column.name != "game_id"})
+
+
+# --- chat ---
+
+
+@dataclass
+class ChatRow:
+    """Chat message number ``n`` of a game: said by ``seat`` (None: a spectator, whose ``name`` is then
+    the number the table gave it), an ``emote`` (``text`` is its code) or ``text``, after ``after_action``
+    actions had been played."""
+
+    n: int
+    seat: int | None
+    name: str
+    kind: str  # "text" | "emote"
+    text: str
+    at: float
+    after_action: int
+
+
+def _chat_row(row: RowMapping) -> ChatRow:
+    return ChatRow(**{column.name: row[column] for column in chat_table.c if column.name != "game_id"})

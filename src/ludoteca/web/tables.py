@@ -30,6 +30,7 @@ from ludoteca import games
 from ludoteca.core.errors import LudotecaError
 
 from . import guide, slowturns, text, workers
+from .chat import ChatRoom
 from .i18n import Translator
 from .jobs import JobTimeout, Kind, Workers
 from .lobby import NewGame, nearest_choice
@@ -138,6 +139,7 @@ class Room:
         """Whether this process runs the game's bots and turn timer: always alone, else while it holds the
         game's lock (:mod:`.cluster`); another process's room only follows the store."""
         self.claiming = False
+        self.chat = ChatRoom()
 
     def connected(self) -> dict[int, int]:
         return dict(self.seated)

@@ -6,6 +6,7 @@
 // An opened record travels in the fragment too (#…&record=BASE64URL, never sent to the server in the
 // address): `ludoteca replay … --web` opens such a link, and the address of an opened file can be shared.
 
+import { chatLine } from "./chat.js";
 import { h } from "./dom.js";
 import { fmt, loadCatalog, t } from "./i18n.js";
 import { arrangeHand, markSmallText } from "./layout.js";
@@ -21,6 +22,7 @@ let encoded = ""; // the same as base64url, for the fragment
 let frame = null; // the frame shown
 let wanted = { n: 0, seat: "-1" }; // the frame asked for last
 let busy = false; // a frame is being fetched
+let said = null; // a finished game's chat (GET /api/replay/ID/chat), or null before it came or for a record
 let review = null; // a stored game's review panel (review.js)
 
 /** A record's text as base64url (UTF-8), for the fragment, and back (null if it is not base64url). */
@@ -176,11 +178,43 @@ function draw(next) {
   $("last-btn").disabled = $("next-btn").disabled = next.n === next.total;
   log.names = next.seats.map((seat) => seat.name);
   log.update(0, next.log || []);
+  chat();
   measure();
   if (review) review.update(next);
   const hash = new URLSearchParams({ n: String(next.n), seat: String(next.perspective) });
   if (record) hash.set("record", encoded);
   history.replaceState(null, "", `#${hash}`);
+}
+
+/** Fetch a stored game's chat once (an uploaded record has none; a refusal just leaves it out). */
+async function loadChat() {
+  try {
+    const response = await fetch(`/api/replay/${encodeURIComponent(gameId)}/chat`);
+    if (!response.ok) return;
+    const data = await response.json();
+    said = Array.isArray(data.messages) ? data.messages : [];
+  } catch {
+    return;
+  }
+  chat();
+}
+
+/** The chat as it stood at the frame shown: what was said before its next action (shown as text only);
+ * the last step shows it all, the words after the game too ("good game"). */
+function chat() {
+  const panel = $("chat");
+  if (!panel || said === null || !frame) return;
+  panel.hidden = false;
+  const names = frame.seats.map((seat) => seat.name);
+  // the last step shows everything, even what was said after a diverged game's last replayable action
+  const lines = frame.n === frame.total ? said : said.filter((line) => line.after_action <= frame.n);
+  const list = $("chat-lines");
+  const key = `${lines.length}|${names.join("\u0000")}`;
+  if (list.dataset.key === key) return;
+  list.dataset.key = key;
+  list.replaceChildren(...lines.map((line) => chatLine(line, names)));
+  list.scrollTop = list.scrollHeight;
+  $("chat-empty").hidden = lines.length > 0;
 }
 
 /** Go to step `n` (clamped to the record), keeping the perspective. */
@@ -227,6 +261,7 @@ const start = fromHash();
 if (gameId && $("review")) review = initReview(gameId, go);
 if (gameId) {
   show(start.n ?? 0, start.seat);
+  loadChat();
 } else if (start.record) {
   record = start.record;
   encoded = toBase64url(record);

@@ -6,6 +6,7 @@
 // spectator's: the same board and log, no action controls. Everything shown comes from the latest
 // state; the only client-side state is the click selection (picker.js) and the log already shown.
 
+import { ChatPanel } from "./chat.js";
 import { h, toast } from "./dom.js";
 import { Guide } from "./guide.js";
 import { fmt, loadCatalog, t } from "./i18n.js";
@@ -49,6 +50,7 @@ const picker = new Picker({
   help: $("selection-help"),
   onPlay: play,
 });
+let chat = null; // made once the catalogue is loaded: its emotes and buttons are worded
 const rematch = new Rematch({ button: $("rematch-btn"), offer: $("rematch-offer"), origin: $("rematch-of") }, send);
 const guide = new Guide($("guide-panel"), { send, play: (choice) => picker.play(choice), hello: onOpen });
 
@@ -124,6 +126,7 @@ function applyState(next) {
   status();
   controls();
   guide.update(next);
+  chat.update(next);
   // last, once the buttons above have taken their room: the log's box has its final height
   log.names = next.seats.map((seat) => seat.name);
   log.update(next.log_start, next.log || []);
@@ -226,6 +229,12 @@ function onMessage(message) {
     case "hint":
       if (!guide.takesHint(message)) showHint(message);
       break;
+    case "chat_history":
+      chat.history(message);
+      break;
+    case "chat":
+      chat.add(message.message || {});
+      break;
     case "rematch":
       rematch.offered(message);
       break;
@@ -234,6 +243,11 @@ function onMessage(message) {
       if (state) rematch.update(state);
       break;
     case "error": {
+      if (String(message.code).startsWith("chat_") || (lastSent === "chat" && !pending)) {
+        // a refused chat message (too long, too fast…) changes nothing at the table: no resync
+        chat.error(message.message || message.code);
+        break;
+      }
       guide.error(message);
       toast(message.message || message.code || t("Something went wrong."));
       if (message.code === "bad_token" && token !== null) {
@@ -291,6 +305,7 @@ async function main() {
     dialog.returnValue = "";
   });
   await loadCatalog();
+  chat = new ChatPanel(send);
   socket = new TableSocket(socketUrl(gameId), { onOpen, onMessage, onStatus });
 }
 
