@@ -270,3 +270,30 @@ def test_the_turn_timer_of_a_dead_owner_runs_out_in_another_process(pair: tuple[
             assert _owned(survivor) == 1
 
     asyncio.run(scenario())
+
+
+def test_the_chat_reaches_the_other_process(pair: tuple[ServerProcess, ServerProcess]) -> None:
+    """Players at one table on two processes chat; messages said at once on both are both stored, each
+    under its own number, and every page gets both."""
+    a, b = pair
+    made = create_game(a.base, "kreta", [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}], seed=4)
+    tokens = [s["token"] for s in made["seats"]]
+
+    async def chat_until(client: Client, count: int) -> list[dict[str, object]]:
+        while len(said := [m["message"] for m in client.frames if m["type"] == "chat"]) < count:
+            await client.recv()
+        return said
+
+    async def scenario() -> None:
+        async with Client(a.base, made["id"], tokens[0]) as ada, Client(b.base, made["id"], tokens[1]) as bo:
+            await ada.send({"type": "chat", "text": "hello from a"})
+            assert (await chat_until(bo, 1))[0]["text"] == "hello from a"
+            await asyncio.gather(
+                ada.send({"type": "chat", "text": "both at once, a"}), bo.send({"type": "chat", "text": "and b"})
+            )
+            for client in (ada, bo):
+                said = await chat_until(client, 3)
+                assert sorted(int(str(m["n"])) for m in said) == [0, 1, 2]
+                assert {m["text"] for m in said} == {"hello from a", "both at once, a", "and b"}
+
+    asyncio.run(scenario())

@@ -5,7 +5,8 @@ actions — the primary key ``(game_id, n)`` of ``actions`` lets exactly one of 
 action ``n`` (:meth:`.store.Store.append_action`), and the loser's client is told its action is stale.
 
 **Announcements.** A process that changed a game (an action, a seat taken or handed to a bot, a
-rematch) sends ``NOTIFY ludoteca, '{"o": origin, "g": game}'`` after its commit. Every other process
+rematch) sends ``NOTIFY ludoteca, '{"o": origin, "g": game, "w": "table"}'`` after its commit (``"chat"`` for a
+chat message, which only the chat needs to reload). Every other process
 LISTENs on a connection of its own and, if it holds that game live, reloads it from the store and
 applies what is new (:meth:`.tables.Tables.catch_up`): the store stays the only truth, a notification
 only says where to look, so a lost or duplicated one costs a reload, never a wrong table. A listener
@@ -83,7 +84,7 @@ class Cluster:
         self._locks: psycopg.AsyncConnection[Any] | None = None
         self._listener: asyncio.Task[None] | None = None
         self._claimer: asyncio.Task[None] | None = None
-        self._outbox: asyncio.Queue[str] = asyncio.Queue()
+        self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._sender: asyncio.Task[None] | None = None
         self.listening = asyncio.Event()
         self.reviews: Any = None
@@ -113,15 +114,16 @@ class Cluster:
 
     # ------------------------------------------------------------------ announcements
 
-    def announce(self, game_id: str) -> None:
-        """Tell the other processes that ``game_id`` changed in the store (after the commit)."""
-        self._outbox.put_nowait(game_id)
+    def announce(self, game_id: str, what: str = "table") -> None:
+        """Tell the other processes that ``game_id`` changed in the store (after the commit): its table
+        (actions, seats, rematch) or only its ``chat``."""
+        self._outbox.put_nowait((game_id, what))
 
     async def _send(self) -> None:
         async with await self._connect() as conn:
             while True:
-                game_id = await self._outbox.get()
-                payload = json.dumps({"o": self.origin, "g": game_id})
+                game_id, what = await self._outbox.get()
+                payload = json.dumps({"o": self.origin, "g": game_id, "w": what})
                 try:
                     await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
                 except psycopg.Error:
@@ -163,7 +165,11 @@ class Cluster:
         except (ValueError, KeyError, TypeError):
             log.warning("ignored a notification that is not ours: %.80r", payload)
             return
-        if origin != self.origin and isinstance(game_id, str):
+        if origin == self.origin or not isinstance(game_id, str):
+            return
+        if note.get("w") == "chat":
+            self.tables.catch_up_chat_soon(game_id)
+        else:
             self.tables.catch_up_soon(game_id)
 
     # ------------------------------------------------------------------ ownership

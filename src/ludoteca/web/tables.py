@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ludoteca import games
 from ludoteca.core.errors import LudotecaError
 
-from . import guide, slowturns, text, workers
+from . import chat, guide, slowturns, text, workers
 from .chat import ChatRoom
 from .i18n import Translator
 from .jobs import JobTimeout, Kind, Workers
@@ -423,10 +423,10 @@ class Tables:
         self.announce(room.match.id)
         self._refresh(room)
 
-    def announce(self, game_id: str) -> None:
-        """Tell the other processes (if any) that the game changed in the store."""
+    def announce(self, game_id: str, what: str = "table") -> None:
+        """Tell the other processes (if any) that the game's table (or only its ``chat``) changed in the store."""
         if self.cluster is not None:
-            self.cluster.announce(game_id)
+            self.cluster.announce(game_id, what)
 
     def _refresh(self, room: Room) -> None:
         room.last_used = time.monotonic()
@@ -629,6 +629,26 @@ class Tables:
 
             for conn in list(room.connections):
                 await rematch.deliver(self, room, conn)
+
+    def catch_up_chat_soon(self, game_id: str) -> None:
+        """Send the chat messages another process announced to this process's clients of the game."""
+        room = self.rooms.get(game_id)
+        if room is not None and room.chat.loaded:  # a chat not read yet is read whole when first needed
+            asyncio.get_running_loop().create_task(self.catch_up_chat(room))
+
+    async def catch_up_chat(self, room: Room) -> None:
+        """Read the chat messages stored since this room read its chat, and send them to its clients."""
+        said = room.chat
+        async with said.lock:
+            total, rows = await self.store.load_chat(room.match.id, chat.HISTORY)
+            new = [line for line in rows if line.n >= said.total]
+            said.total = max(said.total, total)
+            said.recent.extend(new)
+        for line in new:
+            message = {"type": "chat", "message": chat.public(line)}
+            for conn in room.connections:
+                if conn.seat is not None:
+                    conn.send(message)
 
     def _claim_soon(self, room: Room) -> None:
         """Try to take the game's lock (a bot to move or a timer to run and no owner here)."""
