@@ -120,15 +120,18 @@ class Cluster:
         self._outbox.put_nowait((game_id, what))
 
     async def _send(self) -> None:
-        async with await self._connect() as conn:
-            while True:
-                game_id, what = await self._outbox.get()
-                payload = json.dumps({"o": self.origin, "g": game_id, "w": what})
+        conn = await self._reconnect()
+        while True:
+            game_id, what = await self._outbox.get()
+            payload = json.dumps({"o": self.origin, "g": game_id, "w": what})
+            for _attempt in (1, 2):  # once more on a fresh connection: the database may have restarted
                 try:
                     await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
-                except psycopg.Error:
-                    log.exception("could not announce a change of game %s; reconnecting", game_id)
-                    await conn.close()
+                    break
+                except psycopg.Error as error:
+                    log.warning("could not announce a change of game %s (%s); reconnecting", game_id, error)
+                    with contextlib.suppress(Exception):
+                        await conn.close()
                     conn = await self._reconnect()
 
     async def _reconnect(self) -> psycopg.AsyncConnection[Any]:
