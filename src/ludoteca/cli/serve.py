@@ -6,7 +6,9 @@ Only arguments and start-up live here; the application is :func:`ludoteca.web.ap
 from __future__ import annotations
 
 import base64
+import json
 import logging
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -79,6 +81,15 @@ def _limits(command: Callable[..., None]) -> Callable[..., None]:
     "X-Forwarded-Proto are believed, so limits per client address apply to the real clients "
     "[default: none, the peer's address is the client's; env: FORWARDED_ALLOW_IPS].",
 )
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    envvar="LUDOTECA_WORKERS",
+    help="Server processes sharing the port, as one site (needs PostgreSQL; restarted if one dies) "
+    "[env: LUDOTECA_WORKERS].",
+)
 @_limits
 def serve(
     host: str,
@@ -88,6 +99,7 @@ def serve(
     bot_workers: int | None,
     bot_delay: float,
     forwarded_allow_ips: str | None,
+    workers: int,
     **limits: Any,
 ) -> None:
     """Serve the web app: open http://HOST:PORT/ in a browser, create a game, send the invite links.
@@ -97,19 +109,43 @@ def serve(
     """
     import uvicorn
 
-    from ludoteca.web.app import create_app
+    from ludoteca.web.app import SETTINGS_VARIABLE, create_app
+    from ludoteca.web.cluster import is_postgres
     from ludoteca.web.config import Settings
+    from ludoteca.web.store import StoreError
+    from ludoteca.web.store import database_url as store_url
 
     settings = Settings.from_env(data_dir, bot_processes=bot_workers, bot_delay=bot_delay, **limits)
     if database_url:
         settings = Settings(**{**settings.__dict__, "database_url": database_url})
+    if workers > 1:
+        try:
+            shared = is_postgres(store_url(settings.database_url, settings.data_dir))
+        except StoreError as error:
+            raise click.UsageError(str(error)) from None
+        if not shared:
+            raise click.UsageError(
+                "--workers above 1 needs PostgreSQL (--database-url postgresql://…): "
+                "SQLite serves from one process only"
+            )
+        if bot_workers is None:  # the machine's cores shared out between the processes' bot workers
+            settings = Settings(**{**settings.__dict__, "bot_processes": max(1, (os.cpu_count() or 2) // workers)})
     logging.basicConfig(level=logging.INFO, format="%(levelname)s: %(message)s")
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     click.echo(f"ludoteca: open http://{shown}:{port}/ in your browser (Ctrl+C stops the server)", err=True)
     # No per-message compression: it cost 0.8 ms of the server's CPU per frame (a third of the work of a
     # move at 4 seats) to save bandwidth that a table update (~60 kB) hardly needs.
+    if workers > 1:
+        # uvicorn's workers: one listening socket, each connection accepted by one process, a process
+        # that dies restarted; each builds its app from the settings in its environment
+        os.environ[SETTINGS_VARIABLE] = json.dumps({**settings.__dict__, "data_dir": str(settings.data_dir)})
+        app: Any = "ludoteca.web.app:app_from_environment"
+    else:
+        app = create_app(settings)
     uvicorn.run(
-        create_app(settings),
+        app,
+        factory=workers > 1,
+        workers=workers,
         host=host,
         port=port,
         log_level="warning",

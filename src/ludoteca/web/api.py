@@ -50,6 +50,7 @@ async def healthz(tables: TablesDep) -> dict[str, Any]:
         "connections": sum(len(r.connections) for r in tables.rooms.values()),
         "renders": sum(r.renders for r in tables.rooms.values()),
         "unloaded": tables.unloaded,
+        "owned": sum(1 for r in tables.rooms.values() if r.owned and not r.match.finished),
         "job_timeouts": tables.workers.timeouts,
     }
 

@@ -12,14 +12,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from . import api, errors, open_games, pages, review_api, slowturns, socket, workers, ws
+from .cluster import Cluster, is_postgres
 from .config import Settings
 from .headers import SecurityHeaders
 from .limits import Holdings, RateLimit
@@ -30,10 +34,22 @@ from .tables import Tables
 log = logging.getLogger("ludoteca.web")
 
 
+SETTINGS_VARIABLE = "LUDOTECA_SERVE_SETTINGS"
+"""Where ``ludoteca serve --workers N`` leaves its settings (JSON) for the processes uvicorn starts."""
+
+
+def app_from_environment() -> FastAPI:
+    """The app of one of ``serve --workers N``'s processes: uvicorn starts each by importing this factory,
+    so the settings the command line made travel in the environment."""
+    given = json.loads(os.environ[SETTINGS_VARIABLE])
+    return create_app(Settings(**{**given, "data_dir": Path(given["data_dir"])}))
+
+
 def create_app(settings: Settings) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = await Store.open(database_url(settings.database_url, settings.data_dir))
+        url = database_url(settings.database_url, settings.data_dir)
+        store = await Store.open(url)
         pool = workers.start(settings.bot_processes, settings.job_seconds)
         tables = Tables(
             store,
@@ -42,11 +58,18 @@ def create_app(settings: Settings) -> FastAPI:
             max_rooms=settings.max_live_games,
             max_bot_games=settings.max_bot_games,
         )
+        # on PostgreSQL the other processes of the site (if any) share the games (:mod:`.cluster`)
+        group = Cluster(url, tables) if is_postgres(url) else None
+        if group is not None:
+            tables.cluster = group
+            await group.start()
         resumed = await tables.resume()
         log.info("storage %s; resumed %d unfinished game(s)", store, resumed)
         app.state.tables = tables
         reviews = Reviews(store, tables, pool, settings.review_iterations, settings.review_seconds)
         app.state.reviews = reviews
+        if group is not None:
+            group.reviews = reviews
         if await reviews.resume():
             log.info("resumed the unfinished reviews")
         sweeper = asyncio.get_running_loop().create_task(slowturns.run(tables, settings.sweep_seconds))
@@ -58,6 +81,8 @@ def create_app(settings: Settings) -> FastAPI:
                 await sweeper
             await reviews.close()
             await tables.close()
+            if group is not None:
+                await group.close()
             pool.close()
             await store.close()
 

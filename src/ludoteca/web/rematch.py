@@ -110,6 +110,7 @@ async def propose(tables: Tables, room: Room, conn: Connection) -> None:
         log.exception("could not store the rematch of game %s", match.id)
         raise MatchError("rematch_failed") from None
     room.rematch = chosen  # the same whoever writes it: the store decided
+    tables.announce(match.id)  # the other processes' clients at this table are told too
     if chosen != row.id:  # another click was first (in another request that has told the table already)
         await deliver(tables, room, conn)
         return
@@ -157,6 +158,7 @@ async def _claim(tables: Tables, new_id: str, seat: int, held: str, token_hash: 
     if live is not None and live.match.seats[seat].token_hash == token_hash:
         return  # given already: a reload or a second tab of the seat costs no write
     await tables.store.claim_seat(new_id, seat, held, token_hash)
+    tables.announce(new_id)  # a process that holds the rematch live learns the seat's token
     with contextlib.suppress(RoomsFull):
         # after the write: a room loaded from the store from now on has the hash; one loaded before gets it here
         live = await tables.get(new_id)

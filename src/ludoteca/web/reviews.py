@@ -25,6 +25,7 @@ from ludoteca.bots.base import Budget
 from ludoteca.review import VERSION, decisions, judge, settings_of, summary
 from ludoteca.review.analysis import decision_seed
 
+from .cluster import REVIEW_SPACE
 from .jobs import JobTimeout, Kind, Workers
 from .store import Store
 from .tables import Tables
@@ -109,6 +110,10 @@ class Reviews:
     async def _work(self) -> None:
         while not self.waiting.empty():
             game_id = await self.waiting.get()
+            cluster = self.tables.cluster
+            if cluster is not None and not await cluster.own(game_id, REVIEW_SPACE):
+                self.queued.discard(game_id)  # another process runs it (its progress is stored as it goes)
+                continue
             self.running = game_id
             try:
                 await self._review(game_id)
@@ -120,6 +125,8 @@ class Reviews:
             finally:
                 self.running = None
                 self.queued.discard(game_id)
+                if cluster is not None:
+                    await cluster.release(game_id, REVIEW_SPACE)
 
     async def _fail(self, game_id: str, why: str) -> None:
         row = await self.store.review(game_id)

@@ -206,7 +206,13 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, hints
     kind = msg.type
     try:
         if isinstance(msg, messages.Hello):
-            _hello(msg, room, conn)
+            try:
+                _hello(msg, room, conn)
+            except MatchError as e:
+                if e.code != "bad_token" or tables.cluster is None:
+                    raise
+                await tables.catch_up(room.match.id)  # the seat may be a moment old, given by another process
+                _hello(msg, room, conn)
             await rematch.after_hello(tables, room, conn)
             await chat.welcome(room, conn, tables.store)  # may wait for the store: after what is at hand
         elif kind == "ping":
@@ -218,7 +224,7 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, hints
         elif conn.seat is None:
             raise MatchError("hello_first")
         elif isinstance(msg, messages.Chat):
-            await chat.say(room, conn, tables.store, msg)
+            await _say(room, conn, tables, msg)
         elif kind == "sync":
             conn.refresh(full=True)
         elif isinstance(msg, messages.Action):
@@ -238,6 +244,19 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, hints
         _error(conn, e.code, e.detail)
         if e.code == "stale":
             conn.refresh(full=True)
+
+
+async def _say(room: Room, conn: Connection, tables: Tables, msg: messages.Chat) -> None:
+    """A chat message, announced to the other processes; if one of them stored the same message number
+    first (its message is not here yet), this one is read in and the message takes the next number."""
+    try:
+        await chat.say(room, conn, tables.store, msg)
+    except MatchError as e:
+        if e.code != "storage" or tables.cluster is None:
+            raise
+        await tables.catch_up_chat(room)
+        await chat.say(room, conn, tables.store, msg)
+    tables.announce(room.match.id, "chat")
 
 
 def _hello(msg: messages.Hello, room: Room, conn: Connection) -> None:

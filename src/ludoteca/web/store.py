@@ -570,6 +570,24 @@ class Store:
             rows = await conn.execute(sa.select(table.game_id).where(pending).order_by(table.requested, table.game_id))
             return [row.game_id for row in rows]
 
+    # --- several processes ---
+
+    async def load_since(self, game_id: str, n: int) -> StoredGame | None:
+        """The game's row and seats with only its actions numbered ``n`` and above: what a process holding
+        the game live needs to catch up with another process's change (:mod:`.cluster`), without
+        reading the whole log for every action."""
+        condition = games_table.c.id == game_id
+        async with self._engine.connect() as conn:
+            found = (await conn.execute(sa.select(games_table).where(condition))).first()
+            if found is None:
+                return None
+            loaded = StoredGame(_game_row(found._mapping), [], [])
+            for row in await conn.execute(_of_games(seats_table, condition)):
+                loaded.seats.append(_seat_row(row._mapping))
+            for row in await conn.execute(_of_games(actions_table, condition).where(actions_table.c.n >= n)):
+                loaded.actions.append(ActionRow(row.n, row.seat, row.action, row.by_bot, row.at, row.digest))
+        return loaded
+
     # --- chat ---
 
     async def append_chat(self, game_id: str, line: ChatRow) -> None:

@@ -23,12 +23,12 @@ import contextlib
 import logging
 import time
 from collections import deque
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ludoteca import games
 from ludoteca.core.errors import LudotecaError
 
-from . import guide, slowturns, text, workers
+from . import chat, guide, slowturns, text, workers
 from .chat import ChatRoom
 from .i18n import Translator
 from .jobs import JobTimeout, Kind, Workers
@@ -37,8 +37,11 @@ from .match import AUTOPLAY_BOT, Diverged, Match, MatchError, Seat
 from .patches import Edits, patch
 from .patches import encode as encode_patch
 from .present import BoardCache, encode, state_message
-from .store import ActionRow, GameRow, SeatRow, Store, StoredGame, StoreError
+from .store import ActionRow, GameRow, SeatRow, StaleActionError, Store, StoredGame, StoreError
 from .wording import Refused, Said, _
+
+if TYPE_CHECKING:
+    from .cluster import Cluster
 
 log = logging.getLogger("ludoteca.web")
 
@@ -132,6 +135,10 @@ class Room:
         """This finished game's rematch, once proposed."""
         self.rematch_by: int | None = None
         """The seat that proposed the rematch (stored: ``games.rematch_by``)."""
+        self.owned = True
+        """Whether this process runs the game's bots and turn timer: always alone, else while it holds the
+        game's lock (:mod:`.cluster`); another process's room only follows the store."""
+        self.claiming = False
         self.chat = ChatRoom()
 
     def connected(self) -> dict[int, int]:
@@ -159,7 +166,7 @@ class Room:
         run out (a far deadline is kept by the store: :mod:`.slowturns`)."""
         return (
             not self.connections
-            and self.match.bot_to_act() is None
+            and (not self.owned or self.match.bot_to_act() is None)
             and (self.bot_task is None or self.bot_task.done())
             and self.timer is None
             and not self.hinting
@@ -255,6 +262,9 @@ class Tables:
         self.unloaded = 0
         self._loading: dict[str, asyncio.Lock] = {}
         self._closing = False
+        self.cluster: Cluster | None = None
+        """The other processes on the same PostgreSQL (:mod:`.cluster`); None: this process is the site."""
+        self._catching_up: dict[str, bool] = {}
 
     async def resume(self) -> int:
         """Load the unfinished games from the store (after a start or a crash) and set their bots going;
@@ -271,9 +281,10 @@ class Tables:
             except RoomsFull:
                 continue
             resumed += 1
-            self.after_change(room)
+            self._refresh(room)
             if room.idle() and len(self.rooms) >= self.max_rooms:
                 del self.rooms[room.match.id]
+                self._disown(room)
         return resumed
 
     def _admit(self, room: Room) -> None:
@@ -283,6 +294,7 @@ class Tables:
             for old in idle[: len(self.rooms) - self.max_rooms + 1]:
                 del self.rooms[old.match.id]
                 self.unloaded += 1
+                self._disown(old)
             if len(self.rooms) >= self.max_rooms:
                 raise RoomsFull(Said(_("the server holds %(n)d live games, all in use"), {"n": self.max_rooms}))
         self.rooms[room.match.id] = room
@@ -308,7 +320,7 @@ class Tables:
                         return None
                     room = await self._room(stored)
                     self._admit(room)
-                    self.after_change(room)
+                    self._refresh(room)
         finally:
             # forgotten once done, or every made-up game id asked for would stay here for good
             if self._loading.get(game_id) is lock and not lock.locked():
@@ -318,6 +330,7 @@ class Tables:
     async def _room(self, stored: StoredGame) -> Room:
         """A stored game's room, knowing when its current turn began (:func:`.slowturns.stored_turn`)."""
         room = Room(await self._load(stored))
+        room.owned = self.cluster is None
         room.stored_turn = slowturns.stored_turn(stored)
         room.public = stored.game.public
         room.rematch_of, room.rematch = stored.game.rematch_of, stored.game.rematch
@@ -358,9 +371,10 @@ class Tables:
         seats = [SeatRow(s.seat, s.name, s.kind, s.bot, s.token_hash, s.autoplay, s.generated) for s in new.seats]
         await self.store.create_game(row, seats)
         room = Room(match)
+        room.owned = self.cluster is None
         room.public = new.public
         self._admit(room)
-        self.after_change(room)
+        self._refresh(room)
         return room
 
     # ------------------------------------------------------------------ acting
@@ -368,6 +382,7 @@ class Tables:
     async def act(self, room: Room, seat: int, version: Any, action: Any, *, by_bot: bool = False) -> None:
         """Check, store, apply, announce — in that order (see the module docstring)."""
         match = room.match
+        stale = False
         async with room.lock:
             if seat >= 0 and match.seats[seat].bot_plays != by_bot:
                 raise MatchError("autoplay" if not by_bot else "stale")
@@ -376,12 +391,18 @@ class Tables:
             row = ActionRow(match.version, seat, text, by_bot, time.time(), after.digest)
             try:
                 await self.store.append_action(match.id, row)
+            except StaleActionError:
+                stale = True  # another process stored this action number first: catch up, then say so
             except StoreError as e:
                 log.exception("could not store an action of game %s", match.id)
                 raise MatchError("storage", str(e)) from None
-            match.commit(parsed, text, after)
-            if match.finished:
-                await self.store.finish(match.id, match.result_dict())
+            if not stale:
+                match.commit(parsed, text, after)
+                if match.finished:
+                    await self.store.finish(match.id, match.result_dict())
+        if stale:
+            await self.catch_up(match.id)
+            raise MatchError("stale")
         self.after_change(room)
 
     async def set_autoplay(self, room: Room, seat: int, on: bool) -> None:
@@ -398,10 +419,22 @@ class Tables:
         self.after_change(room)
 
     def after_change(self, room: Room) -> None:
+        """After a change this process stored: every client here and every other process is told."""
+        self.announce(room.match.id)
+        self._refresh(room)
+
+    def announce(self, game_id: str, what: str = "table") -> None:
+        """Tell the other processes (if any) that the game's table (or only its ``chat``) changed in the store."""
+        if self.cluster is not None:
+            self.cluster.announce(game_id, what)
+
+    def _refresh(self, room: Room) -> None:
         room.last_used = time.monotonic()
         self._arm_timer(room)
         room.refresh_all()
         self._schedule_bot(room)
+        if room.match.finished:
+            self._disown(room)
 
     # ------------------------------------------------------------------ bots
 
@@ -409,7 +442,9 @@ class Tables:
         if self._closing or (room.bot_task is not None and not room.bot_task.done()):
             return
         seat = room.match.bot_to_act()
-        if seat is not None:
+        if seat is not None and not room.owned:
+            self._claim_soon(room)
+        elif seat is not None:
             room.bot_task = asyncio.get_running_loop().create_task(self._bot_move(room, seat))
 
     async def _bot_move(self, room: Room, seat: int) -> None:
@@ -417,7 +452,7 @@ class Tables:
         try:
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay * (GUIDED_PACE if room.guided() else 1))
-            if match.bot_to_act() != seat:
+            if match.bot_to_act() != seat or not room.owned:
                 return
             version = match.version
             view, legal = match.state.view(seat), match.state.legal_actions()
@@ -485,6 +520,9 @@ class Tables:
             room.deadline = began + match.turn_seconds
         if key is None or room.deadline is None or room.timer is not None:
             return
+        if not room.owned:
+            self._claim_soon(room)
+            return
         left = room.deadline - time.time()
         if left <= slowturns.HORIZON:
             loop = asyncio.get_running_loop()
@@ -497,7 +535,7 @@ class Tables:
 
     async def _expire(self, room: Room, key: tuple[int, int]) -> None:
         version, seat = key
-        if room.match.version == version and room.match.human_to_act() == seat:
+        if room.owned and room.match.version == version and room.match.human_to_act() == seat:
             log.info("game %s: seat %d ran out of time; a bot takes over", room.match.id, seat)
             await self.set_autoplay(room, seat, True)
 
@@ -510,3 +548,155 @@ class Tables:
                 room.bot_task.cancel()
         tasks = [r.bot_task for r in self.rooms.values() if r.bot_task is not None]
         await asyncio.gather(*tasks, return_exceptions=True)
+
+    # ------------------------------------------------------------------ several processes (:mod:`.cluster`)
+
+    def catch_up_soon(self, game_id: str) -> None:
+        """Reload a live game from the store when another process announced a change of it; announcements
+        arriving during a reload make one more reload, not one each. A game being loaded right now is
+        reloaded once it is (the load may have read the store just before the change)."""
+        if game_id not in self.rooms and game_id not in self._loading:
+            return
+        if game_id in self._catching_up:
+            self._catching_up[game_id] = True
+            return
+        self._catching_up[game_id] = False
+        asyncio.get_running_loop().create_task(self._catch_up_until_quiet(game_id))
+
+    async def _catch_up_until_quiet(self, game_id: str) -> None:
+        try:
+            while True:
+                try:
+                    await self.catch_up(game_id)
+                except Exception:
+                    log.exception("could not reload game %s from the store", game_id)
+                if not self._catching_up.get(game_id):
+                    return
+                self._catching_up[game_id] = False
+        finally:
+            self._catching_up.pop(game_id, None)
+
+    async def catch_up(self, game_id: str) -> None:
+        """Apply to the live room what the store has and it has not: the actions another process stored
+        (checked against their digests), seats taken or handed to a bot, the rematch."""
+        loading = self._loading.get(game_id)
+        if loading is not None:
+            async with loading:
+                pass
+            if self._loading.get(game_id) is loading and not loading.locked():
+                del self._loading[game_id]  # as :meth:`get` would have, had this not held the lock
+        room = self.rooms.get(game_id)
+        if room is None:
+            return
+        # from the last action this room holds (its time tells when the current turn began) on
+        since = max(0, room.match.version - 1)
+        stored = await self.store.load_since(game_id, since)
+        if stored is None:
+            return
+        rematch_before = room.rematch
+        async with room.lock:
+            match = room.match
+            total = stored.actions[-1].n + 1 if stored.actions else 0
+            if total < match.version:
+                return  # an older read than what this room holds: a newer announcement follows
+            try:
+                for row in stored.actions:
+                    if row.n < match.version:
+                        continue
+                    parsed, notation = match.check(row.seat, match.version, row.action)
+                    after = match.prepare(parsed)
+                    if row.digest is not None and after.digest != row.digest:
+                        raise MatchError("diverged", f"action {row.n} replays differently here")
+                    match.commit(parsed, notation, after)
+            except MatchError:
+                log.exception("game %s: stored actions do not apply here; replaying the whole game", game_id)
+                whole = await self.store.load(game_id)
+                if whole is None:
+                    return
+                room.match = match = match_from_stored(whole)
+            for seat_row in stored.seats:
+                seat = match.seats[seat_row.seat]
+                seat.kind, seat.name, seat.generated = seat_row.kind, seat_row.name, seat_row.generated
+                seat.token_hash, seat.autoplay = seat_row.token_hash, seat_row.autoplay
+                match.record.players[seat_row.seat] = seat_row.name
+            room.public = stored.game.public
+            room.rematch, room.rematch_by = stored.game.rematch, stored.game.rematch_by
+            turn = slowturns.stored_turn(stored)  # counts only the actions read: the version is ``total``
+            room.stored_turn = None if turn is None else (total, turn[1])
+        self._refresh(room)
+        if room.rematch is not None and rematch_before is None:
+            from . import rematch  # imports this module
+
+            for conn in list(room.connections):
+                await rematch.deliver(self, room, conn)
+
+    def catch_up_chat_soon(self, game_id: str) -> None:
+        """Send the chat messages another process announced to this process's clients of the game."""
+        room = self.rooms.get(game_id)
+        if room is not None and room.chat.loaded:  # a chat not read yet is read whole when first needed
+            asyncio.get_running_loop().create_task(self.catch_up_chat(room))
+
+    async def catch_up_chat(self, room: Room) -> None:
+        """Read the chat messages stored since this room read its chat, and send them to its clients."""
+        said = room.chat
+        async with said.lock:
+            total, rows = await self.store.load_chat(room.match.id, chat.HISTORY)
+            new = [line for line in rows if line.n >= said.total]
+            said.total = max(said.total, total)
+            said.recent.extend(new)
+        for line in new:
+            message = {"type": "chat", "message": chat.public(line)}
+            for conn in room.connections:
+                if conn.seat is not None:
+                    conn.send(message)
+
+    def _claim_soon(self, room: Room) -> None:
+        """Try to take the game's lock (a bot to move or a timer to run and no owner here)."""
+        if self.cluster is None or room.claiming or self._closing:
+            return
+        room.claiming = True
+        asyncio.get_running_loop().create_task(self._claim(room))
+
+    async def _claim(self, room: Room) -> None:
+        assert self.cluster is not None
+        try:
+            if room.owned or room.match.finished or self.rooms.get(room.match.id) is not room:
+                return
+            if not await self.cluster.own(room.match.id):
+                return
+            if self.rooms.get(room.match.id) is not room:  # unloaded meanwhile
+                await self.cluster.release(room.match.id)
+                return
+            log.info("game %s: this process runs its bots and timer now", room.match.id)
+            room.owned = True
+        finally:
+            room.claiming = False
+        # what happened while another process owned it: reload, then bots and timer go on from the store
+        await self.catch_up(room.match.id)
+
+    async def claim_all(self) -> None:
+        """Take over the live games that need an owner and have none (their owner gave them up or died)."""
+        for room in list(self.rooms.values()):
+            if not room.owned and not room.match.finished:
+                needs = room.match.bot_to_act() is not None or room.deadline is not None
+                if needs:
+                    self._claim_soon(room)
+
+    def disown_all(self) -> None:
+        """The lock connection failed: this process owns nothing any more (bots stop, timers are dropped)."""
+        for room in self.rooms.values():
+            if self.cluster is not None:
+                room.owned = False
+            if room.timer is not None:
+                room.timer.cancel()
+                room.timer = None
+
+    def _disown(self, room: Room) -> None:
+        """Give up the lock of a game that is finished or unloaded here."""
+        if self.cluster is None or not room.owned:
+            return
+        room.owned = False
+        if room.timer is not None:
+            room.timer.cancel()
+            room.timer = None
+        asyncio.get_running_loop().create_task(self.cluster.release(room.match.id))
