@@ -279,10 +279,21 @@ def test_the_chat_reaches_the_other_process(pair: tuple[ServerProcess, ServerPro
     made = create_game(a.base, "kreta", [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}], seed=4)
     tokens = [s["token"] for s in made["seats"]]
 
+    def said(client: Client) -> list[dict[str, object]]:
+        """The messages the page has, by number: from its history (which may already hold one said while
+        the page arrived) and from the messages sent since."""
+        by_n = {}
+        for frame in client.frames:
+            if frame["type"] == "chat_history":
+                by_n.update((m["n"], m) for m in frame["messages"])
+            elif frame["type"] == "chat":
+                by_n[frame["message"]["n"]] = frame["message"]
+        return [by_n[n] for n in sorted(by_n)]
+
     async def chat_until(client: Client, count: int) -> list[dict[str, object]]:
-        while len(said := [m["message"] for m in client.frames if m["type"] == "chat"]) < count:
+        while len(said(client)) < count:
             await client.recv()
-        return said
+        return said(client)
 
     async def scenario() -> None:
         async with Client(a.base, made["id"], tokens[0]) as ada, Client(b.base, made["id"], tokens[1]) as bo:

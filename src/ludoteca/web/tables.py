@@ -633,13 +633,18 @@ class Tables:
     def catch_up_chat_soon(self, game_id: str) -> None:
         """Send the chat messages another process announced to this process's clients of the game."""
         room = self.rooms.get(game_id)
-        if room is not None and room.chat.loaded:  # a chat not read yet is read whole when first needed
+        if room is not None:
             asyncio.get_running_loop().create_task(self.catch_up_chat(room))
 
     async def catch_up_chat(self, room: Room) -> None:
-        """Read the chat messages stored since this room read its chat, and send them to its clients."""
+        """Read the chat messages stored since this room read its chat, and send them to its clients.
+
+        A chat being read right now holds the lock, so this waits for that read and then takes what it
+        missed; a chat nobody has read yet is read whole when first needed, with the new message in it."""
         said = room.chat
         async with said.lock:
+            if not said.loaded:
+                return
             total, rows = await self.store.load_chat(room.match.id, chat.HISTORY)
             new = [line for line in rows if line.n >= said.total]
             said.total = max(said.total, total)
