@@ -68,6 +68,8 @@ class Stats:
     """The simulated clients' CPU seconds per second (they share the machine with the server)."""
     server_cpu: float | None = None
     """Server CPU seconds per second while measuring (1.0 = one core busy)."""
+    server_rss: float | None = None
+    """The server processes' resident memory at the end of the measurement, bytes."""
     database_cpu: float | None = None
     """PostgreSQL's processes' CPU seconds per second while measuring (with ``--database-url``)."""
 
@@ -192,6 +194,7 @@ def run(args: argparse.Namespace, urls: list[str], servers: list[int], light: bo
         window = _Window(servers, args.database_url is not None, record_at, args.duration)
         stats = asyncio.run(_measured(play(args, urls, shares[0], light, record_at), window))
         stats.server_cpu, stats.database_cpu = window.server_cpu, window.database_cpu
+        stats.server_rss = window.server_rss
         return stats
     context = multiprocessing.get_context("fork")
     out = context.Queue()
@@ -211,6 +214,7 @@ def run(args: argparse.Namespace, urls: list[str], servers: list[int], light: bo
         stats.client_cpu += part.client_cpu
         stats.duration = max(stats.duration, part.duration)
     stats.server_cpu, stats.database_cpu = window.server_cpu, window.database_cpu
+    stats.server_rss = window.server_rss
     return stats
 
 
@@ -222,6 +226,7 @@ class _Window:
         self.servers, self.database, self.record_at, self.duration = servers, database, record_at, duration
         self.server_cpu: float | None = None
         self.database_cpu: float | None = None
+        self.server_rss: float | None = None
 
     def take(self) -> None:
         time.sleep(max(0.0, self.record_at - time.time()))
@@ -248,6 +253,9 @@ class _Window:
 
     def _done(self, s0: float | None, d0: float | None, t0: float) -> None:
         s1, d1, t1 = self._read()
+        if self.servers:
+            table = _processes()
+            self.server_rss = sum(_rss(pid) for pid in table if _descends(pid, self.servers, table))
         if s0 is not None and s1 is not None:
             self.server_cpu = (s1 - s0) / (t1 - t0)
         if d0 is not None and d1 is not None:
@@ -275,6 +283,15 @@ def _processes() -> dict[int, tuple[str, int, float]]:
         fields = raw.rsplit(")", 1)[1].split()
         table[int(entry)] = (comm, int(fields[1]), (int(fields[11]) + int(fields[12])) / tick)
     return table
+
+
+def _rss(pid: int) -> float:
+    """Resident memory of a process in bytes (0 if it is gone)."""
+    try:
+        with open(f"/proc/{pid}/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, IndexError, ValueError):
+        return 0.0
 
 
 def _descends(pid: int, roots: list[int], table: dict[int, tuple[str, int, float]]) -> bool:
@@ -378,6 +395,9 @@ def report(name: str, stats: Stats, args: argparse.Namespace) -> None:
     if stats.server_cpu is not None:
         each_ms = cpu_per_action(stats) * 1000
         print(f"server CPU       {stats.server_cpu * 100:8.1f} % of one core ({each_ms:.2f} ms per action)")
+    if stats.server_rss is not None:
+        each = stats.server_rss / args.games / 1024
+        print(f"server memory    {stats.server_rss / 2**20:8.0f} MiB resident ({each:.0f} kB a game, all counted)")
     if stats.database_cpu is not None:
         each_ms = per_action(stats, stats.database_cpu * stats.duration) * 1000
         print(f"database CPU     {stats.database_cpu * 100:8.1f} % of one core ({each_ms:.2f} ms per action)")
