@@ -308,3 +308,26 @@ def test_the_chat_reaches_the_other_process(pair: tuple[ServerProcess, ServerPro
                 assert {m["text"] for m in said} == {"hello from a", "both at once, a", "and b"}
 
     asyncio.run(scenario())
+
+
+def test_a_process_forgets_a_game_it_no_longer_serves(pair: tuple[ServerProcess, ServerProcess]) -> None:
+    """The process that created a game whose players all went to the other one does not apply each of its
+    actions again for nobody: at the first change announced it unloads the game; a page arriving later
+    loads it whole and sees every action."""
+    a, b = pair
+    humans = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]
+    made = create_game(a.base, "kreta", humans, seed=4)
+    tokens = {s["seat"]: s["token"] for s in made["seats"]}
+    assert httpx.get(f"{a.base}/healthz", timeout=5).json()["games"] == 1
+
+    async def scenario() -> None:
+        async with Client(b.base, made["id"], tokens[0]) as ada, Client(b.base, made["id"], tokens[1]) as bo:
+            last = await play_out({0: ada, 1: bo}, random.Random(5), moves=3)
+            deadline = time.monotonic() + 10
+            while httpx.get(f"{a.base}/healthz", timeout=5).json()["games"] and time.monotonic() < deadline:
+                await asyncio.sleep(0.1)
+            assert httpx.get(f"{a.base}/healthz", timeout=5).json()["games"] == 0
+            async with Client(a.base, made["id"], tokens[0]) as again:
+                assert again.state is not None and again.state["version"] == last["version"]
+
+    asyncio.run(scenario())

@@ -557,6 +557,8 @@ class Tables:
         reloaded once it is (the load may have read the store just before the change)."""
         if game_id not in self.rooms and game_id not in self._loading:
             return
+        if self._forget_unwatched(game_id):
+            return
         if game_id in self._catching_up:
             self._catching_up[game_id] = True
             return
@@ -633,8 +635,19 @@ class Tables:
     def catch_up_chat_soon(self, game_id: str) -> None:
         """Send the chat messages another process announced to this process's clients of the game."""
         room = self.rooms.get(game_id)
-        if room is not None:
+        if room is not None and not self._forget_unwatched(game_id):
             asyncio.get_running_loop().create_task(self.catch_up_chat(room))
+
+    def _forget_unwatched(self, game_id: str) -> bool:
+        """Unload a live game that another process changed if nobody here watches it and this process
+        runs nothing of it (the process that created a game, or whose last client left, would otherwise
+        apply every action of it again for nobody); the next hello loads it whole from the store."""
+        room = self.rooms.get(game_id)
+        if room is None or room.owned or not room.idle() or game_id in self._catching_up or game_id in self._loading:
+            return False
+        del self.rooms[game_id]
+        self.unloaded += 1
+        return True
 
     async def catch_up_chat(self, room: Room) -> None:
         """Read the chat messages stored since this room read its chat, and send them to its clients.
