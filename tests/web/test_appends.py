@@ -139,3 +139,24 @@ async def test_on_sqlite_a_batch_waits_for_another_writer_instead_of_failing(tmp
         assert loaded is not None and loaded.actions == [an_action(0), an_action(1)]
     finally:
         await store.close()
+
+
+@pytest.mark.asyncio
+async def test_a_writer_cancelled_mid_batch_leaves_no_caller_waiting_forever() -> None:
+    started = asyncio.Event()
+
+    async def stuck(rows: list[Row]) -> set[str]:
+        started.set()
+        await asyncio.Event().wait()
+        return set()
+
+    commit = GroupCommit(stuck, stuck)
+    first = asyncio.ensure_future(commit.append({"game_id": "a", "n": 0}))
+    second = asyncio.ensure_future(commit.append({"game_id": "a", "n": 1}))  # waits for the next batch
+    await started.wait()
+    writer = commit._writer  # noqa: SLF001 - the task a shutting-down loop cancels
+    assert writer is not None
+    writer.cancel()
+    for caller in (first, second):
+        with pytest.raises(asyncio.CancelledError):
+            await caller

@@ -42,6 +42,7 @@ class GroupCommit:
         self._write = write
         self._write_one = write_one
         self._waiting: list[tuple[Row, asyncio.Future[bool]]] = []
+        self._writing: list[tuple[Row, asyncio.Future[bool]]] = []
         self._writer: asyncio.Task[None] | None = None
 
     async def append(self, row: Row) -> bool:
@@ -60,6 +61,14 @@ class GroupCommit:
                 await self._writer
 
     async def _run(self) -> None:
+        try:
+            await self._write_waiting()
+        finally:  # cancelled (the loop is shutting down): nobody is left waiting for an answer forever
+            for _, outcome in self._writing + self._waiting:
+                outcome.cancel()
+            self._writing, self._waiting = [], []
+
+    async def _write_waiting(self) -> None:
         while self._waiting:
             batch: list[tuple[Row, asyncio.Future[bool]]] = []
             later: list[tuple[Row, asyncio.Future[bool]]] = []
@@ -71,7 +80,7 @@ class GroupCommit:
                 else:
                     games.add(game_id)
                     batch.append(item)
-            self._waiting = later
+            self._writing, self._waiting = batch, later
             try:
                 written = await self._write([row for row, _ in batch])
             except Exception:  # each row is tried alone, and its caller gets its own error

@@ -701,7 +701,8 @@ class _SqliteWriter:
             written = {game_id for (game_id,) in conn.execute(sql, params)}
             conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
             raise
         return written
 
