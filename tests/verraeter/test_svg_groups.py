@@ -4,7 +4,7 @@ The server draws Verräter's table once per action; :mod:`ludoteca.present.verra
 :mod:`~ludoteca.present.verraeter.svg_panels` remember each group (a landscape's face, an estate card, the
 header, the conflict panel, each line of a seat's panel) under the values it reads. Whole random games of
 both editions in four languages, every version, every seat and the spectator: the drawing with everything
-remembered so far equals a drawing from nothing.
+remembered so far equals a drawing from nothing; so does each seat's hand.
 """
 
 from __future__ import annotations
@@ -28,8 +28,10 @@ def _forget() -> None:
                 value.cache_clear()
 
 
-def _fresh(view: object, names: list[str], lang: str) -> str | None:
+def _fresh(view: object, names: list[str], lang: str, hand: bool = False) -> str | None:
     _forget()
+    if hand:
+        return for_view(view).private_svg(view, translator(lang))
     return for_view(view).board_svg(view, names, translator(lang))
 
 
@@ -55,6 +57,9 @@ def test_remembered_groups_draw_the_fresh_table(players: int, seed: int, lang: s
             drawn = for_view(view).board_svg(view, names, tr)
             if seat == -1 or versions % 7 == 0:  # every seat draws the same table: a fresh one now and then
                 assert drawn == _fresh(view, names, lang), f"version {versions}, seat {seat}"
+            hand = for_view(view).private_svg(view, tr)  # the seat's cards, remembered the same way
+            if versions % 3 == 0:
+                assert hand == _fresh(view, names, lang, hand=True), f"version {versions}, seat {seat}"
         if state.is_terminal():
             break
         state.apply(rng.choice(state.legal_actions()))

@@ -345,30 +345,53 @@ def render_hand(view: VerraeterView, tr: Tr = same) -> str:
 
     Only ``view.hand``, ``view.offered`` and the seat's own entry of ``view.chosen`` are drawn: never
     another seat's cards. A spectator has no private cards: the document is empty (callers may skip it).
+    The server draws it for every seat after every action, and a seat's cards change now and then: the
+    document is remembered under the values it shows (issue #19).
     """
     if view.player < 0:
-        return document(WIDTH, 1.0, [], "verraeter-hand empty", tr("Spectator: no cards of your own"))
+        return _no_hand(tr)
+    mine = view.chosen[view.player]
+    choosing = view.phase == "draft" and mine < 0 and bool(view.offered)
+    may_draw = view.pending_draw if view.phase == "draw" and view.to_act == view.player else 0
+    return _hand(view.hand, may_draw, view.options.hand_limit, choosing, mine, view.offered, tr)
+
+
+@lru_cache(maxsize=16)
+def _no_hand(tr: Tr) -> str:
+    return document(WIDTH, 1.0, [], "verraeter-hand empty", tr("Spectator: no cards of your own"))
+
+
+@lru_cache(maxsize=4096)
+def _hand(
+    hand: tuple[int, ...],
+    may_draw: int,
+    hand_limit: int,
+    choosing: bool,
+    mine: int,
+    offered: tuple[int, ...],
+    tr: Tr,
+) -> str:
+    """The hand's document from the values it shows: ``may_draw`` cards the seat may draw now (0: no note)."""
     note: list[str] = []
-    if view.phase == "draw" and view.to_act == view.player and view.pending_draw:
+    if may_draw:
         note = wrap(
             tr(
                 "You may draw {draw}, but you hold {held} and the hand limit is {limit}: "
                 "discard first, or discard nothing and draw fewer."
-            ).format(draw=view.pending_draw, held=len(view.hand), limit=view.options.hand_limit),
+            ).format(draw=may_draw, held=len(hand), limit=hand_limit),
             NOTE_CHARS,
         )
     height = HAND_H + NOTE_LINE * len(note)
     body = [el("rect", x=0.0, y=0.0, width=WIDTH, height=height, fill=PAPER, class_="background")]
-    body.append(_supply_cards(view, tr, note))
-    body.append(_action_cards(view, tr))
+    body.append(_supply_cards(hand, tr, note))
+    body.append(_action_cards(choosing, mine, offered, tr))
     return document(WIDTH, height, body, "verraeter-hand", tr("Your cards"))
 
 
-def _supply_cards(view: VerraeterView, tr: Tr, note: list[str]) -> str:
+def _supply_cards(hand: tuple[int, ...], tr: Tr, note: list[str]) -> str:
     """The supply cards in hand, their count and total, and the hand-limit note (``note``'s lines) under
     them: one group, which the web page keeps together when it packs the hand."""
     out = ['<g class="supply-hand">', text(24, 24, tr("Your supply cards"), 15, bold=True, fill=INK)]
-    hand = view.hand
     pitch = min(62.0, 400.0 / max(1, len(hand)))
     for k, value in enumerate(hand):
         x = 24 + k * pitch
@@ -392,16 +415,14 @@ def _supply_cards(view: VerraeterView, tr: Tr, note: list[str]) -> str:
     return "".join(out)
 
 
-def _action_cards(view: VerraeterView, tr: Tr) -> str:
+def _action_cards(choosing: bool, mine: int, offered: tuple[int, ...], tr: Tr) -> str:
     """In the draft: the offered cards to keep one of; afterwards: the card kept (and what was seen)."""
     names, effects = action_words(tr), action_effects(tr)
-    mine = view.chosen[view.player]
-    choosing = view.phase == "draft" and mine < 0 and bool(view.offered)
     x0 = 440.0
     out = ['<g class="action-cards">']
     if choosing:
         out.append(text(x0, 24, tr("Keep one of the action cards offered to you"), 15, bold=True, fill=INK, fit=318))
-        for k, card in enumerate(view.offered):
+        for k, card in enumerate(offered):
             out.append(
                 _action_card(
                     card,
@@ -419,7 +440,7 @@ def _action_cards(view: VerraeterView, tr: Tr) -> str:
                 mine, x0, 34, names, effects, f'id="chosen-card" class="action-card chosen" data-card="{mine}"'
             )
         )
-        seen = [names[c] for c in view.offered if c != mine]
+        seen = [names[c] for c in offered if c != mine]
         if seen:
             out.append(text(x0 + 112, 52, tr("Also offered to you:"), 14, fill=MUTED))
             for k, line in enumerate(wrap(", ".join(seen), 24)):
