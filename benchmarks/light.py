@@ -4,7 +4,8 @@ Usage::
 
     PYTHONPATH=src .venv/bin/python benchmarks/light.py --game kreta --actions 300 [--profile]
 
-One table of four seats (every seat a connection that takes patches or not, and a spectator), played
+One table of four seats (every seat a connection that takes patches or not, and a spectator; ``--devices``
+and ``--spectators`` for more connections per seat and more spectators), played
 with random legal actions through :meth:`Tables.act` on a real SQLite store: each action is stored,
 applied, and every connection's next frame is made as the server's writer makes it
 (:meth:`Room.frame_for`). Reports the process CPU per action and the bytes per action of each way; a
@@ -36,7 +37,9 @@ class _Quiet:
         pass
 
 
-async def play(game: str, actions: int, light: bool, seed: int, data: Path) -> tuple[float, int, int]:
+async def play(
+    game: str, actions: int, light: bool, seed: int, data: Path, devices: int = 1, spectators: int = 1
+) -> tuple[float, int, int]:
     store = await Store.open(database_url(None, data))
     tables = Tables(store, Workers(0, 10.0), bot_delay=0)
     rng = random.Random(seed)
@@ -47,7 +50,7 @@ async def play(game: str, actions: int, light: bool, seed: int, data: Path) -> t
         new = NewGame(f"g{rng.randrange(1 << 40)}", games.get(game), {}, rng.randrange(1 << 30), seats, {}, None)
         room = await tables.create(new)
         conns = []
-        for seat in (*range(4), -1):
+        for seat in [*(s for s in range(4) for _ in range(devices)), *[-1] * spectators]:
             conn = Connection(_Quiet(), "en", translator("en"))
             conn.seat, conn.patches = seat, light
             room.connections.add(conn)
@@ -72,6 +75,8 @@ def main() -> None:
     parser.add_argument("--game", default="kreta", choices=("verraeter", "kreta"))
     parser.add_argument("--actions", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--devices", type=int, default=1, help="connections per seat (one player's devices)")
+    parser.add_argument("--spectators", type=int, default=1, help="spectators' connections")
     parser.add_argument("--profile", choices=("whole", "light"), help="print a profile of that way")
     args = parser.parse_args()
     results = {}
@@ -81,11 +86,16 @@ def main() -> None:
             profile = cProfile.Profile() if args.profile == name else None
             if profile:
                 profile.enable()
-            results[name] = asyncio.run(play(args.game, args.actions, light, args.seed, Path(data)))
+            results[name] = asyncio.run(
+                play(args.game, args.actions, light, args.seed, Path(data), args.devices, args.spectators)
+            )
             if profile:
                 profile.disable()
                 pstats.Stats(profile).sort_stats("cumulative").print_stats(40)
-    print(f"{args.game}: 4 seats and a spectator, {args.actions} actions, CPU and bytes per action")
+    print(
+        f"{args.game}: 4 seats × {args.devices} connections and {args.spectators} spectators, "
+        f"{args.actions} actions, CPU and bytes per action"
+    )
     for name, (cpu, sent, _) in results.items():
         print(f"  {name:6} {cpu * 1000:7.2f} ms  {sent:8d} bytes")
     (wc, ws, _), (lc, ls, _) = results["whole"], results["light"]

@@ -3,7 +3,9 @@
 Everything here starts from ``state.view(seat)``, the rules core's one window onto secrets, so no
 message can carry what the seat may not know (``tests/web/test_leaks.py`` reads every frame a seat
 receives to check it). The public board SVG is the same for every seat, so it is drawn once per
-version and language and shared; the parts that differ per seat (hand, legal actions, log) are small.
+version and language and shared; the parts that differ per seat (phase text, hand, legal actions, log)
+are made once per version, seat and language and shared by that seat's connections (several devices of
+one seat; every spectator is seat -1), see :meth:`BoardCache.seat_parts`.
 """
 
 from __future__ import annotations
@@ -22,15 +24,44 @@ from .match import Match
 
 @dataclass
 class BoardCache:
-    """The last public SVG drawn per language, keyed by version (one render serves every seat)."""
+    """What one version of a match shows, made once and shared: the public SVG per language (one render
+    serves every seat), and per seat and language the parts of its state message that are the same for
+    every connection of that seat (:meth:`seat_parts`, :meth:`log`)."""
 
     version: int = -1
     svgs: dict[str, str] = field(default_factory=dict)
     encoded: dict[str, str] = field(default_factory=dict)
+    parts: dict[tuple[Any, ...], dict[str, Any]] = field(default_factory=dict)
+    logs: dict[tuple[Any, ...], list[str]] = field(default_factory=dict)
+
+    def _at(self, match: Match) -> None:
+        if self.version != match.version:
+            self.version, self.svgs, self.encoded, self.parts, self.logs = match.version, {}, {}, {}, {}
+
+    def seat_parts(self, match: Match, seat: int, lang: str, tr: Translator, names: list[str]) -> dict[str, Any]:
+        """The fields of ``seat``'s state message that depend on the position, the seat, the language and
+        the seats' names only. Keyed besides by what can change between two versions (a name, a seat
+        taken or handed to its bot, a game found diverged), so a message never shows a stale part."""
+        self._at(match)
+        autoplay = match.seats[seat].bot_plays if seat >= 0 else None
+        key = (seat, lang, tuple(names), autoplay, match.waiting, id(match.diverged))
+        parts = self.parts.get(key)
+        if parts is None:
+            parts = self.parts[key] = _seat_parts(match, seat, tr, names)
+        return parts
+
+    def log(self, match: Match, seat: int, lang: str, tr: Translator, names: list[str], start: int) -> list[str]:
+        """The seat's log lines from ``start`` on, made once for the seat's connections that have the same
+        lines already (nearly always all of them: they were sent the same states)."""
+        self._at(match)
+        key = (seat, lang, tuple(names), start)
+        lines = self.logs.get(key)
+        if lines is None:
+            lines = self.logs[key] = text.log_lines(match.view(seat), names, tr, start=start)
+        return lines
 
     def get(self, match: Match, lang: str, tr: Translator) -> str:
-        if self.version != match.version:
-            self.version, self.svgs, self.encoded = match.version, {}, {}
+        self._at(match)
         svg = self.svgs.get(lang)
         if svg is None:
             svg = self.svgs[lang] = board_svg(match.view(-1), match.names_in(tr), tr)
@@ -105,12 +136,7 @@ def state_message(
     if log_start > len(view.log):
         log_start = 0
     names = match.names_in(tr)
-    lines = text.log_lines(view, names, tr, start=log_start)
-    finished = match.finished
-    result = None
-    if finished:
-        result = match.result_dict()
-        result["breakdown_labels"] = text.breakdown_labels(match.definition.name, tr)
+    parts = board.seat_parts(match, seat, lang, tr, names)
     message = {
         "type": "state",
         "id": match.id,
@@ -121,23 +147,43 @@ def state_message(
         "seats": seats(match, connected, tr),
         "to_act": match.to_act(),
         "phase": view.phase,
-        "phase_text": text.phase_text(view, names, tr),
-        "rules_text": text.rules_text(view, tr),
-        "rules_section": for_view(view).rules_section(view),
+        "phase_text": parts["phase_text"],
+        "rules_text": parts["rules_text"],
+        "rules_section": parts["rules_section"],
         "board_svg": board.get(match, lang, tr),
-        "private_svg": private_svg(view, tr),
-        "legal": legal(match, seat, view, tr),
+        "private_svg": parts["private_svg"],
+        "legal": parts["legal"],
         "log_start": log_start,
-        "log": lines,
-        "scores": list(view.scores),
-        "result": result,
+        "log": board.log(match, seat, lang, tr, names, log_start),
+        "scores": parts["scores"],
+        "result": parts["result"],
         "deadline": deadline,
-        "diverged": diverged(match, tr),
+        "diverged": parts["diverged"],
         "open_seats": [s.seat for s in match.seats if s.kind == "open"],  # a public game waits for them
     }
     if guide:
         message["guide"] = guided.guide_message(match, seat, view, tr)
     return message
+
+
+def _seat_parts(match: Match, seat: int, tr: Translator, names: list[str]) -> dict[str, Any]:
+    """The parts of a state message every connection of ``seat`` in ``tr``'s language shares (their
+    values are shared as they are: nothing changes a message once it is made)."""
+    view = match.view(seat)
+    result = None
+    if match.finished:
+        result = match.result_dict()
+        result["breakdown_labels"] = text.breakdown_labels(match.definition.name, tr)
+    return {
+        "phase_text": text.phase_text(view, names, tr),
+        "rules_text": text.rules_text(view, tr),
+        "rules_section": for_view(view).rules_section(view),
+        "private_svg": private_svg(view, tr),
+        "legal": legal(match, seat, view, tr),
+        "scores": list(view.scores),
+        "result": result,
+        "diverged": diverged(match, tr),
+    }
 
 
 def diverged(match: Match, tr: Translator) -> dict[str, Any] | None:

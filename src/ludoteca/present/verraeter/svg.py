@@ -125,7 +125,7 @@ def draw_landscape(
     i: int, land: Landscape, table: LandscapeTable, at_conflict: bool, names: Sequence[str], tr: Tr = same
 ) -> str:
     """Ring card ``i`` exactly as on the table, at its slot (:func:`slot`): the rules' figures show the real card."""
-    return _landscape(i, land, table, at_conflict, house_words(tr), landscape_words(tr), tuple(names), tr)
+    return _landscape(i, land, table, at_conflict, tuple(names), tr)
 
 
 def draw_gap(i: int, has_conflict: bool, tr: Tr = same) -> str:
@@ -135,11 +135,11 @@ def draw_gap(i: int, has_conflict: bool, tr: Tr = same) -> str:
 
 def _ring(view: VerraeterView, seats: tuple[str, ...], tr: Tr) -> str:
     """The twelve landscapes (each with the estate card under it), then the gaps between them."""
-    houses, words = house_words(tr), landscape_words(tr)
     out = ['<g class="ring">']
     at_conflict = _conflict_cards(view)
+    table = view.options.landscapes
     for i in range(RING_SIZE):
-        out.append(_landscape(i, view.ring[i], view.options.landscapes, i in at_conflict, houses, words, seats, tr))
+        out.append(_landscape(i, view.ring[i], table, i in at_conflict, seats, tr))
     for i in range(RING_SIZE):
         out.append(_gap(i, view.conflict == i, tr))
     out.append("</g>")
@@ -150,48 +150,50 @@ def _conflict_cards(view: VerraeterView) -> set[int]:
     return {view.conflict, (view.conflict + 1) % RING_SIZE} if view.conflict >= 0 else set()
 
 
-@lru_cache(maxsize=4096)
 def _landscape(
-    i: int,
-    land: Landscape,
-    table: LandscapeTable,
-    at_conflict: bool,
-    houses: tuple[str, str],
-    words: tuple[str, ...],
-    seats: tuple[str, ...],
-    tr: Tr,
+    i: int, land: Landscape, table: LandscapeTable, at_conflict: bool, seats: tuple[str, ...], tr: Tr
 ) -> str:
     """Ring card ``i`` as one click target, its estate card (sticking out below) included: a Builder
-    turning an estate card may click either. A card looks the same as long as its face, estate and
-    conflict marking are, so drawings are memoised: most moves change two or three cards at most, and
-    the ring is most of the table's drawing time."""
-    x, y = _slot(i)
+    turning an estate card may click either. Drawn from three parts remembered apart (issue #19): the
+    estate card, the card's outline (red at the conflict) and its face, which reads only the card's place,
+    kind, side and the landscape table, so twelve places × six kinds × two sides serve every game."""
     house = land.house
     classes = f"landscape target {('eagle', 'rose')[house]}" + (" at-conflict" if at_conflict else "")
-    out = [f'<g id="landscape-{i}" class="{classes}" data-target="landscape:{i}" data-landscape="{i}">']
-    if land.estate_owner >= 0:
-        out.append(_estate(i, land.estate_owner, land.kontor, tr, seats))
-    out.append(
-        el(
-            "rect",
-            x=x,
-            y=y,
-            width=CARD_W,
-            height=CARD_H,
-            rx=8,
-            fill=HOUSE_PAPER[house],
-            stroke=CONFLICT_RED if at_conflict else "#5b4a3a",
-            stroke_width=4 if at_conflict else 1.3,
-            class_="card-face",
-        )
+    head = f'<g id="landscape-{i}" class="{classes}" data-target="landscape:{i}" data-landscape="{i}">'
+    estate = _estate(i, land.estate_owner, land.kontor, tr, seats) if land.estate_owner >= 0 else ""
+    return head + estate + _outline(i, house, at_conflict) + _face(i, land.kind, house, table, tr) + "</g>"
+
+
+@lru_cache(maxsize=64)
+def _outline(i: int, house: int, at_conflict: bool) -> str:
+    x, y = _slot(i)
+    return el(
+        "rect",
+        x=x,
+        y=y,
+        width=CARD_W,
+        height=CARD_H,
+        rx=8,
+        fill=HOUSE_PAPER[house],
+        stroke=CONFLICT_RED if at_conflict else "#5b4a3a",
+        stroke_width=4 if at_conflict else 1.3,
+        class_="card-face",
     )
-    out.append(el("rect", x=x + 5, y=y + 5, width=CARD_W - 10, height=46, rx=5, fill=LAND_FILL[land.kind]))
-    out.append(landscape_art(land.kind, x + 34, y + 6, CARD_W - 42, 44))
+
+
+@lru_cache(maxsize=1024)
+def _face(i: int, kind: int, house: int, table: LandscapeTable, tr: Tr) -> str:
+    """The printed face of ring card ``i``: picture, number, names, house, CP and VP, the overview number."""
+    houses, words = house_words(tr), landscape_words(tr)
+    x, y = _slot(i)
+    out = []
+    out.append(el("rect", x=x + 5, y=y + 5, width=CARD_W - 10, height=46, rx=5, fill=LAND_FILL[kind]))
+    out.append(landscape_art(kind, x + 34, y + 6, CARD_W - 42, 44))
     out.append(el("circle", cx=x + 19, cy=y + 19, r=11, fill="#ffffff", stroke=INK, stroke_width=1.2))
     out.append(text(x + 19, y + 23.5, str(i + 1), 12.5, bold=True, fill=INK, text_anchor="middle"))
-    out.append(text(x + 9, y + 71, LANDSCAPE_NAMES[land.kind], 15, bold=True, fill=INK, fit=CARD_W - 52))
-    if words[land.kind].casefold() != LANDSCAPE_NAMES[land.kind].casefold():  # a German table needs no gloss
-        out.append(text(x + 9, y + 87, words[land.kind], 12, fill=MUTED, font_style="italic", fit=CARD_W - 52))
+    out.append(text(x + 9, y + 71, LANDSCAPE_NAMES[kind], 15, bold=True, fill=INK, fit=CARD_W - 52))
+    if words[kind].casefold() != LANDSCAPE_NAMES[kind].casefold():  # a German table needs no gloss
+        out.append(text(x + 9, y + 87, words[kind], 12, fill=MUTED, font_style="italic", fit=CARD_W - 52))
     out.append(house_mark(house, x + CARD_W - 25, y + 73, 15))
     out.append(
         text(
@@ -207,9 +209,9 @@ def _landscape(
     )
     # conflict points in a square, victory points in circles for I, II, III (IV) winners, as printed
     out.append(el("rect", x=x + 8, y=y + 110, width=34, height=32, rx=3, fill="#ffffff", stroke=INK, stroke_width=1.2))
-    out.append(text(x + 25, y + 132, str(table.cp[land.kind]), 16, bold=True, fill=INK, text_anchor="middle"))
+    out.append(text(x + 25, y + 132, str(table.cp[kind]), 16, bold=True, fill=INK, text_anchor="middle"))
     out.append(text(x + 25, y + 107, tr("CP"), 8.5, fill=MUTED, text_anchor="middle"))
-    vps = table.vp[land.kind]
+    vps = table.vp[kind]
     step = 22.0 if len(vps) <= 3 else 19.0
     left = x + CARD_W - 12 - step * (len(vps) - 1)
     out.append(text(left - 12, y + 107, tr("VP"), 8.5, fill=MUTED, text_anchor="middle"))
@@ -228,12 +230,11 @@ def _landscape(
     out.append(
         title(
             caption.format(
-                number=i + 1, name=LANDSCAPE_NAMES[land.kind], word=words[land.kind], house=houses[house],
-                cp=table.cp[land.kind], vp=vp_text,
+                number=i + 1, name=LANDSCAPE_NAMES[kind], word=words[kind], house=houses[house],
+                cp=table.cp[kind], vp=vp_text,
             )
         )
     )  # fmt: skip
-    out.append("</g>")
     return "".join(out)
 
 
@@ -254,6 +255,7 @@ def _overview_number(i: int, x: float, y: float) -> str:
     )
 
 
+@lru_cache(maxsize=4096)
 def _estate(i: int, owner: int, kontor: bool, tr: Tr, seats: tuple[str, ...]) -> str:
     """The estate card under landscape ``i``: a tab in the owner's colour, Gutshof or Kontor side."""
     x, y = _slot(i)
@@ -343,30 +345,53 @@ def render_hand(view: VerraeterView, tr: Tr = same) -> str:
 
     Only ``view.hand``, ``view.offered`` and the seat's own entry of ``view.chosen`` are drawn: never
     another seat's cards. A spectator has no private cards: the document is empty (callers may skip it).
+    The server draws it for every seat after every action, and a seat's cards change now and then: the
+    document is remembered under the values it shows (issue #19).
     """
     if view.player < 0:
-        return document(WIDTH, 1.0, [], "verraeter-hand empty", tr("Spectator: no cards of your own"))
+        return _no_hand(tr)
+    mine = view.chosen[view.player]
+    choosing = view.phase == "draft" and mine < 0 and bool(view.offered)
+    may_draw = view.pending_draw if view.phase == "draw" and view.to_act == view.player else 0
+    return _hand(view.hand, may_draw, view.options.hand_limit, choosing, mine, view.offered, tr)
+
+
+@lru_cache(maxsize=16)
+def _no_hand(tr: Tr) -> str:
+    return document(WIDTH, 1.0, [], "verraeter-hand empty", tr("Spectator: no cards of your own"))
+
+
+@lru_cache(maxsize=4096)
+def _hand(
+    hand: tuple[int, ...],
+    may_draw: int,
+    hand_limit: int,
+    choosing: bool,
+    mine: int,
+    offered: tuple[int, ...],
+    tr: Tr,
+) -> str:
+    """The hand's document from the values it shows: ``may_draw`` cards the seat may draw now (0: no note)."""
     note: list[str] = []
-    if view.phase == "draw" and view.to_act == view.player and view.pending_draw:
+    if may_draw:
         note = wrap(
             tr(
                 "You may draw {draw}, but you hold {held} and the hand limit is {limit}: "
                 "discard first, or discard nothing and draw fewer."
-            ).format(draw=view.pending_draw, held=len(view.hand), limit=view.options.hand_limit),
+            ).format(draw=may_draw, held=len(hand), limit=hand_limit),
             NOTE_CHARS,
         )
     height = HAND_H + NOTE_LINE * len(note)
     body = [el("rect", x=0.0, y=0.0, width=WIDTH, height=height, fill=PAPER, class_="background")]
-    body.append(_supply_cards(view, tr, note))
-    body.append(_action_cards(view, tr))
+    body.append(_supply_cards(hand, tr, note))
+    body.append(_action_cards(choosing, mine, offered, tr))
     return document(WIDTH, height, body, "verraeter-hand", tr("Your cards"))
 
 
-def _supply_cards(view: VerraeterView, tr: Tr, note: list[str]) -> str:
+def _supply_cards(hand: tuple[int, ...], tr: Tr, note: list[str]) -> str:
     """The supply cards in hand, their count and total, and the hand-limit note (``note``'s lines) under
     them: one group, which the web page keeps together when it packs the hand."""
     out = ['<g class="supply-hand">', text(24, 24, tr("Your supply cards"), 15, bold=True, fill=INK)]
-    hand = view.hand
     pitch = min(62.0, 400.0 / max(1, len(hand)))
     for k, value in enumerate(hand):
         x = 24 + k * pitch
@@ -390,16 +415,14 @@ def _supply_cards(view: VerraeterView, tr: Tr, note: list[str]) -> str:
     return "".join(out)
 
 
-def _action_cards(view: VerraeterView, tr: Tr) -> str:
+def _action_cards(choosing: bool, mine: int, offered: tuple[int, ...], tr: Tr) -> str:
     """In the draft: the offered cards to keep one of; afterwards: the card kept (and what was seen)."""
     names, effects = action_words(tr), action_effects(tr)
-    mine = view.chosen[view.player]
-    choosing = view.phase == "draft" and mine < 0 and bool(view.offered)
     x0 = 440.0
     out = ['<g class="action-cards">']
     if choosing:
         out.append(text(x0, 24, tr("Keep one of the action cards offered to you"), 15, bold=True, fill=INK, fit=318))
-        for k, card in enumerate(view.offered):
+        for k, card in enumerate(offered):
             out.append(
                 _action_card(
                     card,
@@ -417,7 +440,7 @@ def _action_cards(view: VerraeterView, tr: Tr) -> str:
                 mine, x0, 34, names, effects, f'id="chosen-card" class="action-card chosen" data-card="{mine}"'
             )
         )
-        seen = [names[c] for c in view.offered if c != mine]
+        seen = [names[c] for c in offered if c != mine]
         if seen:
             out.append(text(x0 + 112, 52, tr("Also offered to you:"), 14, fill=MUTED))
             for k, line in enumerate(wrap(", ".join(seen), 24)):
