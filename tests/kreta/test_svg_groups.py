@@ -50,3 +50,28 @@ def test_remembered_groups_draw_the_fresh_map(players: int, seed: int, lang: str
         state.apply(rng.choice(state.legal_actions()))
         versions += 1
     assert versions > 50
+
+
+def test_groups_past_their_limit_draw_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A small limit makes the newer groups turn over into the older generation many times in one game:
+    what is drawn stays the fresh drawing, and no generation grows past the limit."""
+    monkeypatch.setattr(svg_draw.Groups, "LIMIT", 40)
+    saved = dict(svg_draw._groups)  # noqa: SLF001 -- the test of the module's own memory
+    svg_draw._groups.clear()  # noqa: SLF001
+    try:
+        definition = games.get("kreta")
+        rng = random.Random(21)
+        state = definition.new_game(None, 21, 3)
+        names = ["Ada", "Bo", "Cy"]
+        tr = translator("en")
+        for _ in range(120):
+            view = state.view(-1)
+            assert for_view(view).board_svg(view, names, tr) == _fresh(view, names, "en")
+            if state.is_terminal():
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        kept = list(svg_draw._groups.values())  # noqa: SLF001
+        assert kept and all(len(g.drawn) <= 40 and len(g.older) <= 40 for g in kept)
+    finally:
+        svg_draw._groups.clear()  # noqa: SLF001
+        svg_draw._groups.update(saved)  # noqa: SLF001

@@ -94,24 +94,31 @@ class Groups:
     the panel, a port: the rest is the same text as before. Each group of the drawing is asked for with
     a small hashable key naming everything it reads (besides the board, the language and the colours,
     which pick the :class:`Groups` itself, see :func:`groups_for`) and drawn only the first time. The
-    text is the same as drawing it again; ``tests/test_kreta_svg_groups.py`` checks it over whole games.
+    text is the same as drawing it again; ``tests/kreta/test_svg_groups.py`` checks it over whole games.
     """
 
-    __slots__ = ("board", "colors", "drawn", "tr")
+    __slots__ = ("board", "colors", "drawn", "older", "tr")
     LIMIT = 20_000
-    """Groups kept at most (a few hundred per game; forgotten all at once past it, then drawn again)."""
+    """Groups drawn since the last turnover kept at most (a game draws a few hundred over its course,
+    a few dozen at a time). Past it the newer ones become the older generation and the oldest are
+    forgotten: a group still in use is found among the older ones and kept, so a server with hundreds of
+    live games does not draw them all again at once, as forgetting everything did."""
 
     def __init__(self, board: object, tr: Tr, colors: tuple[str, ...]) -> None:
         self.board, self.tr, self.colors = board, tr, colors
         self.drawn: dict[tuple[object, ...], str] = {}
+        self.older: dict[tuple[object, ...], str] = {}
 
     def get(self, key: tuple[object, ...], draw: Callable[..., str], *args: Any) -> str:
         """The group named by ``key``: ``draw(*args)`` the first time."""
         text = self.drawn.get(key)
         if text is None:
+            text = self.older.get(key)
+            if text is None:
+                text = draw(*args)
             if len(self.drawn) >= self.LIMIT:
-                self.drawn.clear()
-            text = self.drawn[key] = draw(*args)
+                self.older, self.drawn = self.drawn, {}
+            self.drawn[key] = text
         return text
 
 
