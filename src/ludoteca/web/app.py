@@ -22,7 +22,7 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from . import api, errors, open_games, pages, review_api, slowturns, socket, workers, ws
+from . import api, errors, gcpolicy, open_games, pages, review_api, slowturns, socket, workers, ws
 from .cluster import Cluster, is_postgres
 from .config import Settings
 from .headers import SecurityHeaders
@@ -73,9 +73,12 @@ def create_app(settings: Settings) -> FastAPI:
         if await reviews.resume():
             log.info("resumed the unfinished reviews")
         sweeper = asyncio.get_running_loop().create_task(slowturns.run(tables, settings.sweep_seconds))
+        collector = gcpolicy.Policy(asyncio.get_running_loop())
+        collector.install()
         try:
             yield
         finally:
+            collector.remove()
             sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper

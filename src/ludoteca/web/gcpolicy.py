@@ -1,0 +1,60 @@
+"""When the server's cyclic garbage collector runs over everything: rarely, so it does not stall tables.
+
+A server holding hundreds of tables keeps some 400,000 objects the collector tracks, nearly all
+long-lived: each WebSocket's task with its twenty-odd nested coroutines of the ASGI stack, the rooms,
+the matches. CPython's full collection walks all of them; under ``benchmarks/load.py`` (200 Kreta games)
+the server spent 20–265 ms in each, nine times in 80 s while the heap grew, and those pauses were the
+latency's 99th percentile (issue #19). Most garbage here is freed by reference counting; the full
+collection finds little.
+
+So after each full collection the survivors are frozen (:func:`gc.freeze`: moved where the collector
+no longer looks), and the next full collections walk only what was made since. Cycles among frozen
+objects that later die would stay in memory, so every :data:`THAW_SECONDS` everything is thawed and the
+next full collection looks at the whole heap once (one pause an hour instead of several a minute).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import logging
+import time
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+THAW_SECONDS = 3600.0
+"""How often everything frozen is thawed, so cycles that died meanwhile are collected."""
+
+
+class Policy:
+    """Freezes the survivors of each full collection; thaws everything every :data:`THAW_SECONDS`."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, thaw_seconds: float = THAW_SECONDS) -> None:
+        self.loop = loop
+        self.thaw_seconds = thaw_seconds
+        self.thawed_at = time.monotonic()
+        self.freezes = 0
+        self.thaws = 0
+
+    def _collected(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "stop" and info.get("generation") == 2:
+            # not from inside the collector: on the loop, once this collection has ended
+            self.loop.call_soon_threadsafe(self._after_full_collection)
+
+    def _after_full_collection(self) -> None:
+        if time.monotonic() - self.thawed_at >= self.thaw_seconds:
+            gc.unfreeze()  # the next full collection looks at everything once
+            self.thawed_at = time.monotonic()
+            self.thaws += 1
+            return
+        gc.freeze()
+        self.freezes += 1
+
+    def install(self) -> None:
+        gc.callbacks.append(self._collected)
+
+    def remove(self) -> None:
+        if self._collected in gc.callbacks:
+            gc.callbacks.remove(self._collected)
+        gc.unfreeze()
