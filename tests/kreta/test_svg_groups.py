@@ -15,6 +15,7 @@ from ludoteca import games
 from ludoteca.present import for_view
 from ludoteca.present.i18n import translator
 from ludoteca.present.kreta import svg_draw
+from svg_groups_kit import walk
 
 
 def _fresh(view: object, names: list[str], lang: str, hand: bool = False) -> str | None:
@@ -35,20 +36,7 @@ def test_remembered_groups_draw_the_fresh_map(players: int, seed: int, lang: str
     rng = random.Random(seed)
     state = definition.new_game(None, seed, players)
     names = [f"P{i} <&>" for i in range(players)]
-    tr = translator(lang)
-    versions = 0
-    while True:
-        for seat in (-1, *range(players)):
-            view = state.view(seat)
-            drawn = for_view(view).board_svg(view, names, tr)
-            if seat == -1 or versions % 7 == 0:  # every seat draws the same map: a fresh one now and then
-                assert drawn == _fresh(view, names, lang), f"version {versions}, seat {seat}"
-            hand = for_view(view).private_svg(view, tr)  # the seat's cards, remembered the same way
-            assert hand == _fresh(view, names, lang, hand=True), f"version {versions}, seat {seat}"
-        if state.is_terminal():
-            break
-        state.apply(rng.choice(state.legal_actions()))
-        versions += 1
+    versions = walk(state, rng, names, translator(lang), lambda view, hand: _fresh(view, names, lang, hand))
     assert versions > 50
 
 

@@ -18,6 +18,7 @@ from ludoteca import games
 from ludoteca.present import for_view
 from ludoteca.present.i18n import translator
 from ludoteca.present.verraeter import svg, svg_panels
+from svg_groups_kit import walk
 
 
 def _forget() -> None:
@@ -49,19 +50,5 @@ def test_remembered_groups_draw_the_fresh_table(players: int, seed: int, lang: s
     rng = random.Random(seed)
     state = definition.new_game(definition.options_from_dict(options), seed, players)
     names = [f"P{i} <&>" for i in range(players - 1)] + ["Orange (heuristic), a long name"]
-    tr = translator(lang)
-    versions = 0
-    while True:
-        for seat in (-1, *range(players)):
-            view = state.view(seat)
-            drawn = for_view(view).board_svg(view, names, tr)
-            if seat == -1 or versions % 7 == 0:  # every seat draws the same table: a fresh one now and then
-                assert drawn == _fresh(view, names, lang), f"version {versions}, seat {seat}"
-            hand = for_view(view).private_svg(view, tr)  # the seat's cards, remembered the same way
-            if versions % 3 == 0:
-                assert hand == _fresh(view, names, lang, hand=True), f"version {versions}, seat {seat}"
-        if state.is_terminal():
-            break
-        state.apply(rng.choice(state.legal_actions()))
-        versions += 1
+    versions = walk(state, rng, names, translator(lang), lambda view, hand: _fresh(view, names, lang, hand), 3)
     assert versions > 50
