@@ -17,6 +17,10 @@ def test_survivors_of_a_full_collection_are_frozen_then_thawed() -> None:
             gc.collect(2)
             await asyncio.sleep(0)  # the freeze happens on the loop, after the collection
             frozen = gc.get_freeze_count()
+            more = [[i] for i in range(500)]
+            gc.collect(1)  # a collection of generation 1 freezes its survivors too
+            await asyncio.sleep(0)
+            assert more and gc.get_freeze_count() >= frozen + 500
             policy.thaw_seconds = 0.0  # time to thaw: the next full collection looks at everything
             gc.collect(2)
             await asyncio.sleep(0)
