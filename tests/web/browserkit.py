@@ -28,6 +28,12 @@ CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if os.path.exists("/
 
 VIEWPORT = {"width": 1400, "height": 900}
 
+
+def new_page(browser: Browser) -> Page:
+    """A tab in a context of its own: its own localStorage, as a separate person's browser would have."""
+    return browser.new_context(viewport=VIEWPORT).new_page()  # type: ignore[arg-type]
+
+
 TARGETS = "#board .clickable[data-target]:not(.selected), #hand .clickable[data-target]:not(.selected)"
 """Targets that a click would add to the selection (a selected one would only be taken back)."""
 BUTTONS = "#candidates button"

@@ -25,6 +25,7 @@ from ludoteca.web.store import Store
 from ludoteca.web.store import database_url as async_database_url
 
 from browserkit import launch
+from serverkit import server_thread
 
 POSTGRES_VARIABLE = "LUDOTECA_TEST_DATABASE_URL"
 
@@ -87,3 +88,11 @@ def browser() -> Iterator[Browser]:
             yield chromium
         finally:
             chromium.close()
+
+
+@pytest.fixture
+def base(tmp_path: Path) -> Iterator[str]:
+    """A real server on a fresh SQLite store in the test's directory: its address (the browser tests' table;
+    a module that needs another server defines its own ``base``)."""
+    with server_thread(tmp_path) as url:
+        yield url

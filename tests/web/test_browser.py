@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
-from browserkit import CHROMIUM, VIEWPORT, TablePage, descendants, kill_all
+from browserkit import CHROMIUM, TablePage, descendants, kill_all, new_page
 from serverkit import ServerProcess, create_game, server_thread
 
 pytestmark = pytest.mark.skipif(
@@ -23,17 +22,6 @@ pytestmark = pytest.mark.skipif(
 )
 
 RANDOM_BOT = {"kind": "bot", "bot": "random"}
-
-
-@pytest.fixture
-def base(tmp_path: Path) -> Iterator[str]:
-    with server_thread(tmp_path) as url:
-        yield url
-
-
-def new_page(browser: Browser) -> Page:
-    """A tab in a context of its own: its own localStorage, as a separate person's browser would have."""
-    return browser.new_context(viewport=VIEWPORT).new_page()  # type: ignore[arg-type]
 
 
 def test_verraeter_from_the_lobby_to_the_end_by_clicking(base: str, browser: Browser) -> None:

@@ -10,14 +10,11 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
 from browserkit import CHROMIUM, VIEWPORT, TablePage
-from serverkit import server_thread
 
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="the browser tests need Debian's Chromium at /usr/bin/chromium (scripts/browser.sh)"
@@ -28,12 +25,6 @@ document.addEventListener("securitypolicyviolation", (e) => {
   console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"} in ${e.sourceFile}`);
 });
 """
-
-
-@pytest.fixture
-def base(tmp_path: Path) -> Iterator[str]:
-    with server_thread(tmp_path) as url:
-        yield url
 
 
 def watched_page(browser: Browser, problems: list[str]) -> Page:

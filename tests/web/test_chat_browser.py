@@ -7,28 +7,20 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from browserkit import CHROMIUM, VIEWPORT
-from serverkit import Client, create_game, play_out, server_thread
+from serverkit import Client, create_game, play_out
 
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="the browser tests need Debian's Chromium at /usr/bin/chromium (scripts/browser.sh)"
 )
 
 ATTACK = '<img src=x onerror="window.pwned=1">'
-
-
-@pytest.fixture
-def base(tmp_path: Path) -> Iterator[str]:
-    with server_thread(tmp_path) as url:
-        yield url
 
 
 def person(browser: Browser, **options: Any) -> tuple[Page, list[str]]:

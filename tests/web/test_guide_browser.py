@@ -9,24 +9,15 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
 
 from browserkit import CHROMIUM, VIEWPORT, TablePage
-from serverkit import server_thread
 
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="the browser tests need Debian's Chromium at /usr/bin/chromium (scripts/browser.sh)"
 )
-
-
-@pytest.fixture
-def base(tmp_path: Path) -> Iterator[str]:
-    with server_thread(tmp_path) as url:
-        yield url
 
 
 def test_a_guided_verraeter_game_from_the_lobby_then_without_the_guide(base: str, browser: Browser) -> None:

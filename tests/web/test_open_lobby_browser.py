@@ -6,31 +6,18 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
-from browserkit import CHROMIUM, VIEWPORT, TablePage
-from serverkit import create_game, server_thread
+from browserkit import CHROMIUM, TablePage, new_page
+from serverkit import create_game
 
 DAY = 24 * 3600
 
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="the browser tests need Debian's Chromium at /usr/bin/chromium (scripts/browser.sh)"
 )
-
-
-@pytest.fixture
-def base(tmp_path: Path) -> Iterator[str]:
-    with server_thread(tmp_path) as url:
-        yield url
-
-
-def new_page(browser: Browser) -> Page:
-    """A tab in a context of its own: its own localStorage, as a separate person's browser would have."""
-    return browser.new_context(viewport=VIEWPORT).new_page()  # type: ignore[arg-type]
 
 
 def test_a_public_game_joined_from_the_lobby_by_a_second_browser(base: str, browser: Browser) -> None:

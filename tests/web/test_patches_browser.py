@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page
 
 from browserkit import CHROMIUM, VIEWPORT, TablePage
-from serverkit import create_game, server_thread
+from serverkit import create_game
 
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="the browser tests need Debian's Chromium at /usr/bin/chromium (scripts/browser.sh)"
@@ -22,12 +20,6 @@ SHOWN = """() => Object.fromEntries(
   ["board", "hand", "seats", "log", "phase-text", "status", "rules-in-force", "candidates"].map(
     (id) => [id, document.getElementById(id).innerHTML]))"""
 """The parts of the table page drawn from the state, as HTML."""
-
-
-@pytest.fixture
-def base(tmp_path: Path) -> Iterator[str]:
-    with server_thread(tmp_path) as url:
-        yield url
 
 
 def new_page(browser: Browser) -> Page:

@@ -5,28 +5,20 @@ is offered to watch; the bot keeps its seat."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from browserkit import CHROMIUM, VIEWPORT
-from serverkit import create_game, server_thread
+from browserkit import CHROMIUM, new_page
+from serverkit import create_game
 
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="the browser tests need Debian's Chromium at /usr/bin/chromium (scripts/browser.sh)"
 )
 
 
-@pytest.fixture
-def base(tmp_path: Path) -> Iterator[str]:
-    with server_thread(tmp_path) as url:
-        yield url
-
-
 def tab(browser: Browser, errors: list[str]) -> Page:
-    page = browser.new_context(viewport=VIEWPORT).new_page()  # type: ignore[arg-type]
+    page = new_page(browser)
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     return page

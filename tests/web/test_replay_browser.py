@@ -8,7 +8,6 @@ import asyncio
 import json
 import random
 import re
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -20,19 +19,13 @@ from playwright.sync_api import Browser, Page, expect
 from ludoteca.cli.serve import replay_address
 
 from browserkit import CHROMIUM, VIEWPORT
-from serverkit import Client, create_game, finished_game, play_out, server_thread
+from serverkit import Client, create_game, finished_game, play_out
 
 RANDOM_BOT = {"kind": "bot", "bot": "random"}
 
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="the browser tests need Debian's Chromium at /usr/bin/chromium (scripts/browser.sh)"
 )
-
-
-@pytest.fixture
-def base(tmp_path: Path) -> Iterator[str]:
-    with server_thread(tmp_path) as url:
-        yield url
 
 
 def viewer(browser: Browser) -> tuple[Page, list[str]]:
