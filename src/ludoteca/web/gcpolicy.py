@@ -22,11 +22,8 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import logging
 import time
 from typing import Any
-
-log = logging.getLogger(__name__)
 
 THAW_SECONDS = 3600.0
 """How often everything frozen is thawed, so cycles that died meanwhile are collected."""
