@@ -67,6 +67,23 @@ class OptionSpec:
 
 
 @dataclass(frozen=True)
+class DataOption:
+    """A rule option whose value is data a player supplies (Verräter's landscape table, Kreta's board).
+
+    At a terminal its value may be a file path (``landscapes=my-cards.json``); in a record it is the data
+    itself or the word for the shipped data. Whatever comes from the network (a creation, an uploaded record)
+    may hold only the latter two: a string naming a file would have the server read its own files
+    (``/dev/zero``, ``/proc/self/fd/…``), so the web refuses every value not declared here.
+    """
+
+    key: str
+    shipped: tuple[Any, ...]
+    """The values that mean "the shipped data" (``"reconstruction"``, ``None``)."""
+    inline: bool = False
+    """Whether the data itself, as a JSON object, is accepted (the core validates its content)."""
+
+
+@dataclass(frozen=True)
 class GamePlugin(Generic[S, A, V]):
     """One game, as the outer layers know it."""
 
@@ -76,6 +93,8 @@ class GamePlugin(Generic[S, A, V]):
     """Facet name (one of :data:`FACETS`) → ``"module:attribute"``, imported on first use."""
     lobby_options: tuple[OptionSpec, ...] = ()
     """The rule options the web lobby offers, in the order shown."""
+    data_options: tuple[DataOption, ...] = ()
+    """The rule options holding supplied data, as a record from the network may carry them (never a path)."""
     _loaded: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
 
     @property

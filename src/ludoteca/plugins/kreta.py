@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ludoteca.core.plugin import GamePlugin, OptionSpec
+from ludoteca.core.plugin import DataOption, GamePlugin, OptionSpec
 from ludoteca.kreta import DEFINITION, KretaAction, KretaState, KretaView
 
 
@@ -37,4 +37,7 @@ PLUGIN: GamePlugin[KretaState, KretaAction, KretaView] = GamePlugin(
             (_("Every player"), _("Only the Castellan's player")),
         ),
     ),
+    # A board of one's own is a file at a terminal only; a record from the network plays on the shipped map
+    # (an explicit set-up may still carry a board as data, see docs/kreta-rules.md).
+    data_options=(DataOption("board", (None,)),),
 )

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ludoteca.core.plugin import GamePlugin, OptionSpec
+from ludoteca.core.plugin import DataOption, GamePlugin, OptionSpec
 from ludoteca.verraeter import DEFINITION, Action, VerraeterState, VerraeterView
+from ludoteca.verraeter.options import SHIPPED
 
 
 def _(message: str) -> str:
@@ -48,4 +49,5 @@ PLUGIN: GamePlugin[VerraeterState, Action, VerraeterView] = GamePlugin(
         ),
         OptionSpec("builder_places_kontor", _("The Builder may place a Kontor"), "bool"),
     ),
+    data_options=(DataOption("landscapes", (SHIPPED, None), inline=True),),
 )

@@ -22,7 +22,7 @@ from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import AnyGameDefinition
 from ludoteca.core.records import GameRecord, replay
 
-from . import jsonin, names
+from . import jsonin, names, options
 from .i18n import Translator
 from .match import Match, Seat
 from .present import BoardCache, private_svg, state_message
@@ -78,6 +78,8 @@ def from_upload(body: bytes) -> Source:
     try:
         record = GameRecord.from_dict(jsonin.loads(body))
         definition = games.get(record.game)
+        # Checked before any core sees them: a core reads a string in a data option as a file path.
+        record = replace(record, options=options.recorded(games.plugin(record.game), record.options))
     except LudotecaError as e:
         raise ReplayRefused(Said(_("this is not a game record we can read: %(why)s"), {"why": str(e)})) from None
     if len(record.actions) > MAX_RECORD_ACTIONS:
