@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -100,6 +101,24 @@ def test_a_bad_record_is_refused_in_words(base: str, game_id: str) -> None:
     assert upload(base, json.dumps({"game": "chess", "seed": 1, "players": ["a", "b"]}).encode()).status_code == 400
     assert upload(base, b"[" * 100 + b"]" * 100).status_code == 400
     assert upload(base, b" " * (300 * 1024)).status_code == 413
+
+
+def test_a_body_is_read_only_up_to_its_limit(base: str) -> None:
+    """A chunked body (no length said up front) is answered 413 once it passes the limit, while the client is
+    still sending: the server does not wait for (and keep) the rest. Same for a length said up front."""
+    host, port = base.removeprefix("http://").split(":")
+    for path, limit in (("/api/replay", 256 * 1024), ("/api/games", 64 * 1024)):
+        with socket.create_connection((host, int(port)), timeout=30) as conn:
+            conn.sendall(f"POST {path} HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n".encode())
+            chunk = b" " * 16384
+            for _ in range(limit // len(chunk) + 2):
+                conn.sendall(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+            # the body is not finished (no last chunk): only a server that stopped reading answers now
+            assert conn.recv(4096).startswith(b"HTTP/1.1 413")
+        with socket.create_connection((host, int(port)), timeout=30) as conn:
+            conn.sendall(f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Length: 999999999\r\n\r\n".encode())
+            assert conn.recv(4096).startswith(b"HTTP/1.1 413")
+    assert httpx.get(f"{base}/healthz", timeout=10).status_code == 200
 
 
 def test_the_record_of_a_file_from_disk_too(base: str, tmp_path: Path) -> None:

@@ -26,6 +26,7 @@ from .deps import (
     ReplayFramesDep,
     SettingsDep,
     TablesDep,
+    bounded_body,
     create_request,
     my_games_request,
 )
@@ -205,7 +206,8 @@ async def replay_record(
     """A frame of the record in the body (the JSON of ``docs/records.md``; read, replayed, never stored)."""
     _count_frame(frames, address)
     try:
-        source = await asyncio.to_thread(replay.from_upload, await request.body())
+        body = await bounded_body(request, replay.MAX_RECORD_BYTES, replay.TOO_LARGE)
+        source = await asyncio.to_thread(replay.from_upload, body)
     except replay.ReplayRefused as e:
         raise BadRequest(e.words, e.status) from None
     return await _frame(source, n, seat, lang)

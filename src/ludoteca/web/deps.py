@@ -23,7 +23,7 @@ from .limits import Holdings, RateLimit
 from .models import CreateGame, MyGames, first_error, my_games_error
 from .store import Store
 from .tables import Tables
-from .wording import Refused, Wording
+from .wording import Refused, Said, Wording, _
 
 MAX_BODY = 64 * 1024
 """Bytes in a request body (a lobby request is well under 2 KB)."""
@@ -80,11 +80,29 @@ def get_lang(conn: HTTPConnection) -> str:
     return i18n.negotiate(conn.query_params.get("lang"), conn.cookies.get("lang"), conn.headers.get("accept-language"))
 
 
+async def bounded_body(request: Request, limit: int, too_large: Wording | None = None) -> bytes:
+    """The request's body, or :class:`BadRequest` (413) as soon as it passes ``limit`` bytes.
+
+    ``request.body()`` would read a body of any size into memory before a caller could look at its length;
+    this reads it chunk by chunk and stops at the limit (a declared ``Content-Length`` over it is refused
+    before reading anything)."""
+    too_large = too_large or Said(_("the request is too large (at most %(kb)d KB)"), {"kb": max(1, limit // 1024)})
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise BadRequest(too_large, 413)
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise BadRequest(too_large, 413)
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
 async def json_body(request: Request) -> Any:
     """The request's JSON body, read through :func:`.jsonin.loads`, or :class:`BadRequest`."""
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        raise BadRequest("the request is too large")
+    body = await bounded_body(request, MAX_BODY)
     try:
         return jsonin.loads(body or b"null")
     except jsonin.JSONInputError as e:

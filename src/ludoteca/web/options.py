@@ -59,7 +59,8 @@ def recorded(plugin: GamePlugin[Any, Any, Any], given: Any) -> dict[str, Any]:
             if option.kind == "bool" or isinstance(value, str):
                 check(key, option.kind, option.choices, value)
             elif not any(type(value) is type(c) for c in option.choices):
-                raise OptionError(f"option {key} takes values like {', '.join(json.dumps(c) for c in option.choices)}, not {shown}")
+                like = ", ".join(json.dumps(c) for c in option.choices)
+                raise OptionError(f"option {key} takes values like {like}, not {shown}")
         elif key == RULES_VERSION and key in recordable:
             if type(value) is not int:
                 raise OptionError(f"option {key} is an integer, not {shown}")

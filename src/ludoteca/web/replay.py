@@ -35,6 +35,8 @@ MAX_RECORD_ACTIONS = 5000
 """Actions in an uploaded record: each frame replays them, so this bounds the work one request can ask for
 (a Kreta game has a few hundred)."""
 
+TOO_LARGE = Said(_("the record file is too large (at most %(kb)d KB)"), {"kb": MAX_RECORD_BYTES // 1024})
+
 ALL = "all"
 """The perspective that shows every seat's private part: only for a game that is over."""
 
@@ -73,8 +75,7 @@ def from_match(match: Match) -> Source:
 def from_upload(body: bytes) -> Source:
     """The replay of an uploaded record (not stored), or :class:`ReplayRefused` saying what is wrong."""
     if len(body) > MAX_RECORD_BYTES:
-        limit = _("the record file is too large (at most %(kb)d KB)")
-        raise ReplayRefused(Said(limit, {"kb": MAX_RECORD_BYTES // 1024}), 413)
+        raise ReplayRefused(TOO_LARGE, 413)
     try:
         record = GameRecord.from_dict(jsonin.loads(body))
         definition = games.get(record.game)
