@@ -11,6 +11,7 @@ import json
 import secrets
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -296,7 +297,9 @@ def replay_cmd(
     if web:
         from .serve import serve_replay
 
-        serve_replay(json.dumps(record.to_dict(), ensure_ascii=False, separators=(",", ":")), port)
+        # The server reads no file a record names: a landscape table read here travels as data.
+        shared = replace(record, options=definition.options_to_dict(stored_options(definition, record.options)))
+        serve_replay(json.dumps(shared.to_dict(), ensure_ascii=False, separators=(",", ":")), port)
         return 0
     options = stored_options(definition, record.options)
     finished = state.is_terminal()
