@@ -248,7 +248,7 @@ def test_the_log_keeps_its_newest_line_in_view(base: str, browser: Browser) -> N
     newest_line_shown = "log => log.scrollHeight - log.scrollTop - log.clientHeight < 2"
     for _ in range(2):
         table.wait_turn_or_end()
-        table.page.wait_for_function(f"({newest_line_shown})(document.getElementById('log'))", timeout=3000)
+        table.page.wait_for_function(f"({newest_line_shown})(document.getElementById('log'))", timeout=20_000)
         table.play_move(rng)
     assert table.errors == []
 
