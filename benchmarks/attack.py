@@ -15,7 +15,8 @@ apply to them and not to the player. What they send (every kind is drawn at rand
 - HTTP: random bytes, random JSON, deeply nested JSON, create-game bodies with one field corrupted
   (weaponised bot specs such as ``ismcts:infs``, mistyped options, names with control, bidi and zero-width
   characters or a seat marker, wrong seat counts, huge or fractional seeds), floods of valid creations,
-  "my games" with junk tokens, random and traversal paths;
+  "my games" with junk tokens, random and traversal paths, uploaded records whose options name the server's
+  files (``/dev/zero``, ``/proc/self/fd/N``, ``/etc/shadow``, directories: issue #24);
 - WebSocket: random bytes and JSON, nested ``[[[[…``, unknown types, hellos with wrong tokens, stale,
   illegal and out-of-turn actions with stolen tokens of seats not to act, spectators acting, hint floods
   from many sockets of one seat, sockets that send and never read, bursts of connections.
@@ -135,6 +136,21 @@ def bad_create(rng: random.Random) -> dict[str, Any]:
     return body
 
 
+SERVER_FILES = ["/dev/zero", "/dev/urandom", "/proc/self/fd/0", "/proc/self/fd/3", "/proc/self/fd/7", "/etc/shadow",
+                "/etc", "/etc/passwd", "/proc/self/environ", "pyproject.toml", "../../etc/hostname", "/nonexistent.json"]
+"""Files an uploaded record's options once made the server read (issue #24): a record's data options may name none."""
+
+
+def file_record(rng: random.Random) -> dict[str, Any]:
+    """A record whose options name a file on the server (or smuggle one in another option's place)."""
+    game, key, players = rng.choice([("verraeter", "landscapes", 3), ("kreta", "board", 2)])
+    path = rng.choice(SERVER_FILES)
+    options = rng.choice([{key: path}, {key: {"path": path}}, {"rules_version": path}, {"edition": path},
+                          {key: [path]}, {"takeback": path}])
+    return {"game": game, "options": options, "seed": rng.randrange(2**32), "players": ["a", "b", "c"][:players],
+            "actions": []}
+
+
 def valid_create(rng: random.Random) -> dict[str, Any]:
     return {"game": rng.choice(["verraeter", "kreta"]), "seats": [{"kind": "human"}, {"kind": "human"},
                                                                   {"kind": "human"}]}
@@ -148,7 +164,7 @@ async def http_attacker(base: str, addr: str, tally: Tally, quota: int, rng: ran
     async with httpx.AsyncClient(transport=transport, timeout=20) as http:
         for _ in range(quota):
             kind = rng.choice(["bytes", "json", "nested", "bad_create", "bad_create", "valid_create", "my_games",
-                               "path", "method"])
+                               "path", "method", "file_record", "file_record"])
             tally.sent[f"http:{kind}"] += 1
             try:
                 if kind == "bytes":
@@ -167,6 +183,9 @@ async def http_attacker(base: str, addr: str, tally: Tally, quota: int, rng: ran
                     r = await http.post(f"{base}/api/my-games", content=json.dumps(junk))
                 elif kind == "path":
                     r = await http.get(base + rng.choice(PATHS))
+                elif kind == "file_record":
+                    seat = rng.choice(["0", "all", "-1"])
+                    r = await http.post(f"{base}/api/replay?seat={seat}", json=file_record(rng))
                 else:
                     r = await http.request(rng.choice(["PUT", "DELETE", "PATCH", "OPTIONS"]), f"{base}/api/games")
             except httpx.HTTPError as e:
@@ -175,7 +194,7 @@ async def http_attacker(base: str, addr: str, tally: Tally, quota: int, rng: ran
             tally.answers[f"http:{r.status_code}"] += 1
             if r.status_code >= 500:
                 tally.server_errors += 1
-            elif kind in ("bytes", "json", "nested", "bad_create") and r.status_code < 300:
+            elif kind in ("bytes", "json", "nested", "bad_create", "file_record") and r.status_code < 300:
                 tally.accepted_bad.append(f"{kind}: {r.request.content[:200]!r}")
 
 

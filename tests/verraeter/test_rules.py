@@ -214,6 +214,18 @@ def test_diplomat5_does_not_switch_in_1998_or_when_houses_were_mixed() -> None:
     assert s.allegiance[0] == EAGLE
 
 
+@pytest.mark.parametrize("edition", [1998, 2008])
+@pytest.mark.parametrize("all_same", [False, True])
+def test_the_house_switch_is_one_rule(edition: int, all_same: bool) -> None:
+    """``switches_house`` is the rule everyone asks (the resolution, the heuristic, the guide): the Traitor
+    always switches, the Diplomat +5 only in 2008 when every seat served one house, no other card ever."""
+    from ludoteca.verraeter import switches_house
+    from ludoteca.verraeter.components import ACTION_KEYS, DIPLOMAT5, TRAITOR
+
+    switching = {c for c in range(len(ACTION_KEYS)) if switches_house(c, edition, all_same)}
+    assert switching == ({TRAITOR, DIPLOMAT5} if edition == 2008 and all_same else {TRAITOR})
+
+
 def test_winning_house_without_supporters_turns_the_card_and_nobody_scores() -> None:
     setup = example_setup(allegiances=["eagle"] * 4)
     s = _round_to_reveal(setup, ["take builder", "take farmer", "take strategist", "take diplomat+5"],

@@ -121,3 +121,27 @@ def test_bots_slow_down_while_a_learner_is_at_the_table() -> None:
     guided.guide = True
     room.connections.add(guided)
     assert room.guided() and GUIDED_PACE > 1
+
+
+def test_the_guide_names_bots_in_the_readers_language() -> None:
+    """A seat nobody named is called by its colour (and bot) in each reader's language, in the guide's lessons
+    as everywhere else on the page (it once passed the English names to the lessons)."""
+    definition = games.get("verraeter")
+    seats = [Seat(0, "Ada", "human")] + [
+        Seat(i, f"{colour} (heuristic)", "bot", "heuristic", generated=True) for i, colour in ((1, "Blue"), (2, "Green"))
+    ]
+    match = Match("g", definition, {}, 11, seats)
+    rng = random.Random(1)  # a game Blue wins: the end names the winner
+    english = ("Blue", "Green")
+    seen_italian = False
+    italian = match.names_in(i18n.translator("it"))
+    while True:  # the names come up when the Strategist's holder is named and at the end
+        for seat in range(3):
+            text = json.dumps(guide_of(match, seat, "it"), ensure_ascii=False)
+            assert not any(f"{colour} (" in text for colour in english), text
+            seen_italian = seen_italian or any(name in text for name in italian[1:])
+        if match.finished:
+            break
+        action = rng.choice(match.state.legal_actions())
+        match.commit(action, action.to_text())
+    assert seen_italian

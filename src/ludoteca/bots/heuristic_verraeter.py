@@ -52,6 +52,7 @@ from ludoteca.verraeter.components import (
     SUPPLY_DECK,
     TRAITOR,
 )
+from ludoteca.verraeter.scoring import switches_house
 from ludoteca.verraeter.view import VerraeterView
 
 # ---------------------------------------------------------------- tuning (measured against random and itself)
@@ -303,7 +304,7 @@ def _order_pos(view: VerraeterView, p: int) -> int:
 
 
 def _switches(view: VerraeterView, card: int) -> bool:
-    return card == TRAITOR or (card == DIPLOMAT5 and view.options.edition == 2008 and view.all_same_at_start)
+    return switches_house(card, view.options.edition, view.all_same_at_start)
 
 
 # ---------------------------------------------------------------- the conflict of the round
@@ -572,13 +573,22 @@ def _scenarios(ctx: _Ctx, my_card: int) -> Sequence[Scenario]:
             b = 2 if c == DIPLOMAT2 else 5 if c == DIPLOMAT5 else 0
             diff += b if view.allegiance[p] == EAGLE else -b
         return [(1.0, tuple(view.allegiance), diff)]
-    switch5 = view.options.edition == 2008 and view.all_same_at_start
-    return _draft_scenarios(ctx.n, ctx.me, view.start_player, view.allegiance, view.offered, my_card, switch5)
+    return _draft_scenarios(
+        ctx.n, ctx.me, view.start_player, view.allegiance, view.offered, my_card,
+        view.options.edition, view.all_same_at_start,
+    )
 
 
 @lru_cache(maxsize=4096)
 def _draft_scenarios(
-    n: int, me: int, start: int, allegiance: tuple[int, ...], offered: tuple[int, ...], my_card: int, switch5: bool
+    n: int,
+    me: int,
+    start: int,
+    allegiance: tuple[int, ...],
+    offered: tuple[int, ...],
+    my_card: int,
+    edition: int,
+    all_same: bool,
 ) -> tuple[Scenario, ...]:
     others = [p for p in range(n) if p != me]
     if offered:
@@ -609,7 +619,7 @@ def _draft_scenarios(
         diff = 0
         for p in range(n):
             c = assign[p]
-            if c == TRAITOR or (c == DIPLOMAT5 and switch5):
+            if switches_house(c, edition, all_same):
                 final[p] = 1 - final[p]
             if c == DIPLOMAT2:
                 diff += 2 if final[p] == EAGLE else -2

@@ -8,6 +8,7 @@ from ludoteca.core.game import GameDefinition
 from .actions import Action, action_from_json, parse_action
 from .determinize import determinize
 from .options import RULES_VERSION, LandscapeTable, VerraeterOptions
+from .scoring import switches_house
 from .setup import from_setup, new_game
 from .state import VerraeterState
 from .view import VerraeterView
@@ -42,4 +43,5 @@ __all__ = [
     "from_setup",
     "new_game",
     "parse_action",
+    "switches_house",
 ]

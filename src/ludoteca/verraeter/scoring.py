@@ -22,6 +22,15 @@ if TYPE_CHECKING:
     from .state import VerraeterState
 
 
+def switches_house(card: int, edition: int, all_same_at_start: bool) -> bool:
+    """Whether keeping action card ``card`` turns its holder to the other house at the reveal (phase 5).
+
+    The Traitor always does; in the 2008 edition the Diplomat +5 does too when every seat served the same house
+    as the round began (``all_same_at_start``). The one statement of this rule: the resolution below, the
+    heuristic bot and the guided game's explanations all ask it."""
+    return card == TRAITOR or (card == DIPLOMAT5 and edition == 2008 and all_same_at_start)
+
+
 def resolve(st: VerraeterState) -> None:
     """Phases 4–6: reveal, switch allegiances, compare strengths, score, turn the losing landscape."""
     n = st.num_players
@@ -30,9 +39,7 @@ def resolve(st: VerraeterState) -> None:
     st.log = push_event(st.log, "reveal", -1, tuple(chosen))
     for p in range(n):
         c = chosen[p]
-        if c == TRAITOR or (
-            c == DIPLOMAT5 and st.options.edition == 2008 and st.all_same_at_start
-        ):
+        if switches_house(c, st.options.edition, st.all_same_at_start):
             st.allegiance[p] = 1 - st.allegiance[p]
             st.log = push_event(st.log, "switch", p, (st.allegiance[p], c))
     a, b = st.conflict, (st.conflict + 1) % RING_SIZE

@@ -31,9 +31,9 @@ def guide_message(match: Match, seat: int, view: Any, tr: Translator) -> dict[st
     found = guide_for_view(view)
     if found is None:
         return None
-    lesson = found.lesson(view, match.names, tr)
+    lesson = found.lesson(view, match.names_in(tr), tr)
     choices: list[dict[str, str]] = []
-    if seat >= 0 and match.to_act() == seat and not match.seats[seat].bot_plays:
+    if seat >= 0 and match.human_to_act() == seat:
         choices = [
             {"text": a.to_text(), "meaning": found.meaning(view, a, tr)}
             for a in match.state.legal_actions()[:MAX_CHOICES]

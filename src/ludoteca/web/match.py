@@ -233,7 +233,9 @@ class Match:
         return seat if seat >= 0 and self.seats[seat].bot_plays and not self.waiting else None
 
     def human_to_act(self) -> int | None:
-        """The seat to act if a person is expected to play it (so a turn timer may run)."""
+        """The seat to act if a person is expected to play it (so a turn timer may run): the one answer to "may
+        this seat act now" — its turn, not played by a bot (a bot seat or a seat on autoplay), and no open seat
+        still waited for. The legal actions shown, the guide's choices and the actions accepted all ask this."""
         seat = self.to_act()
         return seat if seat >= 0 and not self.seats[seat].bot_plays and not self.waiting else None
 

@@ -109,7 +109,7 @@ def seats(match: Match, connected: dict[int, int], tr: Translator) -> list[dict[
 
 def legal(match: Match, seat: int, view: Any, tr: Translator) -> list[dict[str, Any]]:
     """The seat's legal actions with labels and click targets, if it is the seat's turn to choose."""
-    if seat < 0 or match.to_act() != seat or match.seats[seat].bot_plays or match.waiting:
+    if seat < 0 or match.human_to_act() != seat:
         return []
     words, names = for_view(view), match.names_in(tr)
     return [

@@ -40,6 +40,7 @@ from ludoteca.verraeter.components import (
     STRATEGIST,
     TRAITOR,
 )
+from ludoteca.verraeter.scoring import switches_house
 from ludoteca.verraeter.view import VerraeterView
 
 from .words import action_label, card_name, cards_text, house_name, kind_name, landscape_name, phase_title
@@ -48,8 +49,8 @@ from .words import action_label, card_name, cards_text, house_name, kind_name, l
 
 
 def _switches(view: VerraeterView, card: int) -> bool:
-    """Whether keeping ``card`` turns its holder to the other house at the reveal."""
-    return card == TRAITOR or (card == DIPLOMAT5 and view.options.edition == 2008 and view.all_same_at_start)
+    """Whether keeping ``card`` turns its holder to the other house at the reveal (the core's rule)."""
+    return switches_house(card, view.options.edition, view.all_same_at_start)
 
 
 def _side(view: VerraeterView, card: int | None = None) -> int:
@@ -291,7 +292,7 @@ def _cards_glossary(view: VerraeterView, tr: Translator) -> str:
         "(the +2 also draws a card). Builder: place or turn an estate card. Strategist: 2 VP whatever happens, "
         "and you choose the next conflict. Farmer: you draw 3 supply cards at the end of the round."
     )
-    if view.options.edition == 2008 and view.all_same_at_start:
+    if switches_house(DIPLOMAT5, view.options.edition, view.all_same_at_start):
         text += " " + tr("This round everyone supports the same house, so the Diplomat +5 switches house too.")
     return text
 
