@@ -128,7 +128,8 @@ def test_the_guide_names_bots_in_the_readers_language() -> None:
     as everywhere else on the page (it once passed the English names to the lessons)."""
     definition = games.get("verraeter")
     seats = [Seat(0, "Ada", "human")] + [
-        Seat(i, f"{colour} (heuristic)", "bot", "heuristic", generated=True) for i, colour in ((1, "Blue"), (2, "Green"))
+        Seat(i, f"{colour} (heuristic)", "bot", "heuristic", generated=True)
+        for i, colour in ((1, "Blue"), (2, "Green"))
     ]
     match = Match("g", definition, {}, 11, seats)
     rng = random.Random(1)  # a game Blue wins: the end names the winner
