@@ -137,7 +137,8 @@ def bad_create(rng: random.Random) -> dict[str, Any]:
 
 
 SERVER_FILES = ["/dev/zero", "/dev/urandom", "/proc/self/fd/0", "/proc/self/fd/3", "/proc/self/fd/7",
-                "/etc/shadow", "/etc", "/etc/passwd", "/proc/self/environ", "pyproject.toml", "../../etc/hostname", "/nonexistent.json"]
+                "/etc/shadow", "/etc", "/etc/passwd", "/proc/self/environ",
+                "pyproject.toml", "../../etc/hostname", "/nonexistent.json"]
 """Files an uploaded record's options once made the server read (issue #24): a record's data options may name none."""
 
 
