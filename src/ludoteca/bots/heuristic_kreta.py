@@ -747,11 +747,6 @@ def _paths(
 # --- choosing ------------------------------------------------------------------------------------------
 
 
-def _is_first_step(action: KretaAction) -> bool:
-    inner = action.action if isinstance(action, King) else action
-    return isinstance(inner, CommanderMove)
-
-
 def choose(
     view: KretaView, legal: Sequence[KretaAction], rng: Rng, params: dict[str, float] | None = None
 ) -> KretaAction:

@@ -148,7 +148,6 @@ class _Ctx:
     __slots__ = (
         "cap",
         "cmean",
-        "cvar",
         "gutshof",
         "gutshof_by_house",
         "hand",
@@ -205,7 +204,7 @@ class _Ctx:
             var = sum(c * (v - mean) ** 2 for v, c in enumerate(counts)) / total
         else:
             mean, var = 4.0, 2.0
-        self.cmean, self.cvar = mean, var
+        self.cmean = mean
         if options.edition == 1998 and view.round == 1:
             self.opp_mean, self.opp_var = 4.0, 2.0 / 3.0  # everyone still holds 3, 4, 5
         else:

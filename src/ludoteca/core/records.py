@@ -169,6 +169,3 @@ def replay(definition: GameDefinition[S, Any, Any, Any], record: GameRecord, upt
             raise RecordError(f"action #{i + 1} {text!r}: malformed ({bad})") from None
     return state
 
-
-def options_mapping(options: Mapping[str, Any]) -> dict[str, Any]:
-    return dict(options)

@@ -240,21 +240,6 @@ def can_harvest(t: Tables, villagers: int, ships: Sequence[int], tiles: int) -> 
         reach = grown
 
 
-def harvest_reach(t: Tables, villagers: int, ships: Sequence[int]) -> int:
-    """The provinces a Farmer reaches (bit mask): those holding villagers and linked by
-    villager-holding provinces to a port holding a ship (the port's province holding a villager)."""
-    reach = 0
-    for port in ships:
-        reach |= t.bit[port]
-    reach &= villagers
-    while reach:
-        grown = (reach | t.spread(reach)) & villagers
-        if grown == reach:
-            break
-        reach = grown
-    return reach
-
-
 def harvest(t: Tables, villagers: int, ships: Sequence[int], tiles: Sequence[int]) -> list[int]:
     """The provinces whose tiles a Farmer harvests, sorted.
 

@@ -153,7 +153,6 @@ class Tables:
         self.shift = tuple(4 * i for i in range(P))
         self.unit = tuple(1 << (4 * i) for i in range(P))
         """A villager placement is one integer with 4 bits per province: ``sum(count[p] * unit[p])``."""
-        self.all_mask = (1 << P) - 1
         self.N = len(board.nodes)
         self.node_numbers = tuple(n.number for n in board.nodes)
         self.node_index = {num: k for k, num in enumerate(self.node_numbers)}
@@ -356,10 +355,6 @@ class Tables:
         if k is None or k.action is not action:  # (every action handed out lives as long as the tables)
             k = self._kings[id(action)] = King(action)
         return k
-
-    def province_index(self, pid: str) -> int:
-        """The index of province ``pid``; ``KeyError`` if the board has none."""
-        return self.index[pid]
 
 
 _SHIPPED: dict[KretaOptions, Tables] = {}

@@ -21,7 +21,6 @@ from . import i18n, jsonin
 from .config import Settings
 from .limits import Holdings, RateLimit
 from .models import CreateGame, MyGames, first_error, my_games_error
-from .store import Store
 from .tables import Tables
 from .wording import Refused, Said, Wording, _
 
@@ -46,10 +45,6 @@ def get_settings(conn: HTTPConnection) -> Settings:
 def get_tables(conn: HTTPConnection) -> Tables:
     tables: Tables = conn.app.state.tables
     return tables
-
-
-def get_store(tables: Annotated[Tables, Depends(get_tables)]) -> Store:
-    return tables.store
 
 
 def get_creations(conn: HTTPConnection) -> RateLimit:
@@ -127,7 +122,6 @@ def my_games_request(body: Annotated[Any, Depends(json_body)]) -> MyGames:
 
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 TablesDep = Annotated[Tables, Depends(get_tables)]
-StoreDep = Annotated[Store, Depends(get_store)]
 CreationsDep = Annotated[RateLimit, Depends(get_creations)]
 ReplayFramesDep = Annotated[RateLimit, Depends(get_replay_frames)]
 AddressesDep = Annotated[Holdings, Depends(get_addresses)]

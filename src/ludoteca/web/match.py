@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ludoteca import bots
 from ludoteca.core.digest import GameDigest
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import AnyGameDefinition
@@ -249,9 +248,6 @@ class Match:
         """The seed of the bot deciding ``seat``'s next move: a function of the game seed, the seat and
         the version, so a bot's move after a restart is the move it would have made without one."""
         return derive_seed(self.seed, seat, self.version, salt=SERVER_SALT)
-
-    def make_bot(self, seat: int) -> bots.Bot:
-        return bots.from_spec(self.seats[seat].bot_spec, self.bot_seed(seat))
 
     # ------------------------------------------------------------------ acting
 

@@ -141,9 +141,6 @@ class Room:
         self.claiming = False
         self.chat = ChatRoom()
 
-    def connected(self) -> dict[int, int]:
-        return dict(self.seated)
-
     def seat_connection(self, conn: Connection, seat: int | None) -> bool:
         """Move ``conn`` to ``seat`` (None: it left); whether a seat's connected status changed, which is
         the only thing about a connection that the others see."""

@@ -102,10 +102,6 @@ def _gutshof_draws(view: VerraeterView, house: int) -> int:
     return sum(1 for land in view.ring if land.estate_owner == view.player and not land.kontor and land.house == house)
 
 
-def _kontor(view: VerraeterView) -> int:
-    return sum(1 for land in view.ring if land.estate_owner == view.player and land.kontor)
-
-
 def _site_text(view: VerraeterView, position: int, tr: Translator) -> str:
     eagle_land, rose_land = _sites(view, position)
     return tr("%(eagle)s (%(eagle_house)s, %(eagle_cp)d CP) against %(rose)s (%(rose_house)s, %(rose_cp)d CP)") % {
