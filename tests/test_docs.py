@@ -39,3 +39,16 @@ def test_the_board_picture_in_the_docs_is_the_shipped_board() -> None:
 
     shown = (DOCS / "kreta-board.svg").read_text(encoding="utf-8")
     assert shown == render_svg(load_board()), "regenerate: ludoteca board kreta --svg docs/kreta-board.svg"
+
+
+def test_the_readmes_layout_lists_every_package_and_stays_in_the_repository() -> None:
+    """A newcomer finds every package of ``src/ludoteca`` in the README's layout, and no path it names lies
+    outside the repository (the README is read in a clone, without the development workspace)."""
+    root = DOCS.parent
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    layout = readme[readme.index("## Layout") :]
+    source = root / "src" / "ludoteca"
+    packages = sorted(p.name for p in source.iterdir() if (p / "__init__.py").exists() and p.name[0] != "_")
+    missing = [name for name in packages if f"src/ludoteca/{name}/" not in layout]
+    assert not missing, f"README's layout misses {missing}"
+    assert "../" not in readme, "the README points outside the repository"
