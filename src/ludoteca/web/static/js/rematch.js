@@ -78,8 +78,7 @@ export class Rematch {
     origin.replaceChildren(
       h("span", {}, ...withLink(t("Rematch of game {game}."), `#${this.of}`, link), " "),
       h("span", { dataset: { testid: "rematch-here" } }, joined),
-      missing ? " " : null,
-      missing ? h("span", { dataset: { testid: "rematch-away" } }, missing) : null,
+      ...(missing ? [" ", h("span", { dataset: { testid: "rematch-away" } }, missing)] : []),
     );
   }
 }
