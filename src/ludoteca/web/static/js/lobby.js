@@ -229,8 +229,9 @@ function copyButton(input) {
       type: "button",
       class: "copy-btn",
       onclick: async (/** @type {MouseEvent} */ event) => {
+        const button = /** @type {HTMLButtonElement} */ (event.currentTarget);
         const ok = await copyText(input.value, input);
-        /** @type {HTMLButtonElement} */ (event.currentTarget).textContent = ok ? t("Copied") : t("Copy");
+        button.textContent = ok ? t("Copied") : t("Copy");
       },
     },
     t("Copy"),
