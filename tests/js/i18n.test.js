@@ -1,12 +1,11 @@
 // @ts-check
-// The page's words without a DOM: translation with a fallback to the English msgid, placeholders, a
-// catalogue that cannot be had (static/js/i18n.js), and times worded for their size (timeleft.js).
+// The page's words without a DOM (static/js/i18n.js): translation with a fallback to the English
+// msgid, placeholders, a catalogue that cannot be had.
 
 import assert from "node:assert/strict";
 import { afterEach, test } from "node:test";
 
 import { fmt, loadCatalog, t } from "../../src/ludoteca/web/static/js/i18n.js";
-import { timeLeft, timerLength } from "../../src/ludoteca/web/static/js/timeleft.js";
 
 const realFetch = globalThis.fetch;
 const realWarn = console.warn;
@@ -52,19 +51,4 @@ test("a catalogue that cannot be had leaves the English words", async () => {
   serve({ error: "no such language" }, 404);
   await loadCatalog("xx");
   assert.equal(t("Your turn"), "Your turn");
-});
-
-test("time left, worded for its size", () => {
-  assert.equal(timeLeft(245), "4:05");
-  assert.equal(timeLeft(-3), "0:00");
-  assert.equal(timeLeft(3 * 3600 + 20 * 60 + 59.9), "3 h 20 min");
-  assert.equal(timeLeft(2 * 86400 + 5 * 3600), "2 d 5 h");
-});
-
-test("a timer's length as the lobby lists it", () => {
-  assert.equal(timerLength(30), "30 s per turn");
-  assert.equal(timerLength(300), "5 min per turn");
-  assert.equal(timerLength(7200), "2 h per turn");
-  assert.equal(timerLength(3 * 86400), "3 d per turn");
-  assert.equal(timerLength(90), "90 s per turn");
 });
