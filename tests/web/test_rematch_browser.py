@@ -64,7 +64,8 @@ def test_a_rematch_accepted_by_two_players(base: str, browser: Browser) -> None:
     for page in (ada, bea):
         expect(page.locator('#seats [data-seat="2"]')).to_have_attribute("data-kind", "bot")
         expect(page.locator('#seats [data-seat="0"]')).to_have_attribute("data-autoplay", "false")
-        expect(page.locator('[data-testid="rematch-of"]')).to_contain_text(f"Rematch of game #{old}.")
+        # the whole line: nothing after who has come when everyone has ("nullnull" once did)
+        expect(page.locator('[data-testid="rematch-of"]')).to_have_text(f"Rematch of game #{old}. Joined: Ada, Bea.")
         expect(page.locator('[data-testid="rematch-here"]')).to_have_text("Joined: Ada, Bea.")
         expect(page.locator('[data-testid="end-screen"]')).to_be_hidden()
         # the new seat is remembered like the lobby's: "Your games" lists it

@@ -3,7 +3,7 @@
 ``card:NAME`` (a character card in the hand of the seat to act), ``province:ID``, ``node:N``,
 ``port:ID`` (the port of province ID), ``fort:I`` (a slot of the fort-card row). ``commander a->b`` and
 ``commander b->a``, or the King copying two cards into one province, share their clicks: the buttons'
-labels tell them apart. See :mod:`ludoteca.web.targets` for how the page uses them.
+labels tell them apart. The page's ``static/js/selection.js`` (in ``ludoteca/web``) says how it uses them.
 """
 
 from __future__ import annotations

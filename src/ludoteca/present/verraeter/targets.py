@@ -2,8 +2,8 @@
 
 ``landscape:I`` (ring card, 0-based), ``gap:I`` (between card I and I+1), ``draft:C`` (offered action
 card, index into ``ACTION_KEYS``), ``hand:V`` (one per supply card of value V). ``build 7`` and
-``build 7 kontor`` share their clicks: the buttons' labels tell them apart. See :mod:`ludoteca.web.targets`
-for how the page uses them.
+``build 7 kontor`` share their clicks: the buttons' labels tell them apart. The page's
+``static/js/selection.js`` (in ``ludoteca/web``) says how it uses them.
 """
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+// @ts-check
 // The table's chat (docs/web.md, "Chat"): the panel at the table and the lines the replay viewer shows.
 //
 // Everything said is shown as text: each line is built with `h()`, whose strings become text nodes, so
@@ -5,11 +6,13 @@
 // and are drawn here, their phrases in the reader's language. Spectators' lines can be hidden (the
 // choice is remembered in this browser); the panel then says how many it hides.
 
-import { h } from "./dom.js";
+import { $, h } from "./dom.js";
 import { fmt, t } from "./i18n.js";
 
 const HIDE_KEY = "ludoteca.chat.hideSpectators";
 const OPEN_KEY = "ludoteca.chat.open";
+
+/** @typedef {import("./protocol.js").ChatLine} ChatLine */
 
 /** Each emote's code, what is drawn for it and what a screen reader says (in the reader's language). */
 export function emotes() {
@@ -23,6 +26,7 @@ export function emotes() {
   ];
 }
 
+/** @param {string} key */
 function remembered(key) {
   try {
     return localStorage.getItem(key);
@@ -31,6 +35,10 @@ function remembered(key) {
   }
 }
 
+/**
+ * @param {string} key
+ * @param {string} value
+ */
 function remember(key, value) {
   try {
     localStorage.setItem(key, value);
@@ -39,13 +47,21 @@ function remember(key, value) {
   }
 }
 
-/** Who said `line`: the seat's name as the table shows it, or "Spectator N". */
+/**
+ * Who said `line`: the seat's name as the table shows it, or "Spectator N".
+ * @param {ChatLine} line
+ * @param {string[]} seatNames
+ */
 export function speaker(line, seatNames) {
   if (line.seat === null || line.seat === undefined) return fmt(t("Spectator {n}"), { n: line.name });
-  return seatNames[line.seat] || line.name;
+  return seatNames[line.seat] || String(line.name);
 }
 
-/** One chat line as a list item: the speaker, then the text or the emote (text nodes only). */
+/**
+ * One chat line as a list item: the speaker, then the text or the emote (text nodes only).
+ * @param {ChatLine} line
+ * @param {string[]} seatNames
+ */
 export function chatLine(line, seatNames) {
   const emote = line.kind === "emote" ? emotes().find((e) => e.code === line.text) : null;
   const said = emote
@@ -69,25 +85,31 @@ export function hidingSpectators() {
 
 /** The chat panel of a table page: its lines, the form, the emotes, the fold and the spectators' toggle. */
 export class ChatPanel {
-  /** `send(message)` sends on the table's socket and answers whether it went. */
+  /**
+   * `send(message)` sends on the table's socket and answers whether it went.
+   * @param {(message: {type: string} & Record<string, unknown>) => boolean} send
+   */
   constructor(send) {
     this.send = send;
+    /** @type {ChatLine[]} */
     this.lines = []; // every line received, by number
+    /** @type {string[]} */
     this.seatNames = [];
     this.unread = 0;
-    this.$ = (id) => document.getElementById(id);
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.errorTimer = undefined;
     const wide = window.matchMedia("(min-width: 981px)").matches;
     const open = remembered(OPEN_KEY);
     this.open = open === null ? wide : open === "1";
-    this.$("chat-form").addEventListener("submit", (event) => {
+    $("chat-form").addEventListener("submit", (event) => {
       event.preventDefault();
-      const input = this.$("chat-text");
+      const input = $("chat-text", HTMLInputElement);
       const text = input.value.trim();
       if (!text) return;
       if (this.send({ type: "chat", text })) input.value = "";
       else this.error(t("Not connected: the message was not sent."));
     });
-    this.$("chat-emotes").replaceChildren(
+    $("chat-emotes").replaceChildren(
       ...emotes().map((e) =>
         h(
           "button",
@@ -103,48 +125,58 @@ export class ChatPanel {
         ),
       ),
     );
-    const hide = this.$("chat-hide-spectators");
+    const hide = $("chat-hide-spectators", HTMLInputElement);
     hide.checked = hidingSpectators();
     hide.addEventListener("change", () => {
       remember(HIDE_KEY, hide.checked ? "1" : "0");
       this.render();
     });
-    this.$("chat-toggle").addEventListener("click", () => {
+    $("chat-toggle").addEventListener("click", () => {
       this.open = !this.open;
       remember(OPEN_KEY, this.open ? "1" : "0");
       this.fold();
-      if (this.open) this.$("chat-text").focus();
+      if (this.open) $("chat-text").focus();
     });
     this.fold();
   }
 
-  /** The history a (re)connection brings: it replaces what was shown. */
+  /**
+   * The history a (re)connection brings: it replaces what was shown.
+   * @param {{messages?: ChatLine[]}} message
+   */
   history(message) {
     this.lines = Array.isArray(message.messages) ? message.messages.slice() : [];
     this.render();
   }
 
-  /** A line said now (ignored if the history already had it). */
+  /**
+   * A line said now (ignored if the history already had it).
+   * @param {Partial<ChatLine>} line
+   */
   add(line) {
     const last = this.lines.length ? this.lines[this.lines.length - 1].n : -1;
     if (typeof line.n !== "number" || line.n <= last) return;
-    this.lines.push(line);
-    if (this.hidden(line)) {
+    const said = /** @type {ChatLine} */ (line);
+    this.lines.push(said);
+    if (this.hidden(said)) {
       this.counts();
       return;
     }
     if (!this.open) this.unread += 1;
     // appended, not redrawn: the list is a live region that announces only what is added
-    const list = this.$("chat-lines");
+    const list = $("chat-lines");
     const atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 24;
-    list.append(chatLine(line, this.seatNames));
+    list.append(chatLine(said, this.seatNames));
     if (atEnd) list.scrollTop = list.scrollHeight;
     this.counts();
   }
 
-  /** A refusal of what this page sent (too long, too fast…), shown under the form. */
+  /**
+   * A refusal of what this page sent (too long, too fast…), shown under the form.
+   * @param {string} text
+   */
   error(text) {
-    const box = this.$("chat-error");
+    const box = $("chat-error");
     box.textContent = text;
     box.hidden = false;
     clearTimeout(this.errorTimer);
@@ -153,27 +185,31 @@ export class ChatPanel {
     }, 6000);
   }
 
-  /** Follow the table: the seats' names as shown, and the spectators' toggle for players only. */
+  /**
+   * Follow the table: the seats' names as shown, and the spectators' toggle for players only.
+   * @param {import("./protocol.js").State} state
+   */
   update(state) {
     const names = state.seats.map((seat) => seat.name);
-    this.$("chat-hide-row").hidden = state.seat < 0;
+    $("chat-hide-row").hidden = state.seat < 0;
     if (names.join("\u0000") !== this.seatNames.join("\u0000")) {
       this.seatNames = names;
       this.render();
     }
   }
 
+  /** @param {ChatLine} line */
   hidden(line) {
     return (line.seat === null || line.seat === undefined) && this.hiding();
   }
 
   hiding() {
-    return !this.$("chat-hide-row").hidden && this.$("chat-hide-spectators").checked;
+    return !$("chat-hide-row").hidden && $("chat-hide-spectators", HTMLInputElement).checked;
   }
 
   fold() {
-    this.$("chat-body").hidden = !this.open;
-    const toggle = this.$("chat-toggle");
+    $("chat-body").hidden = !this.open;
+    const toggle = $("chat-toggle");
     toggle.setAttribute("aria-expanded", String(this.open));
     toggle.textContent = this.open ? t("Hide") : t("Show");
     if (this.open) this.unread = 0;
@@ -181,13 +217,13 @@ export class ChatPanel {
   }
 
   badge() {
-    const badge = this.$("chat-unread");
+    const badge = $("chat-unread");
     badge.hidden = this.unread === 0;
     badge.textContent = fmt(t("{n} new"), { n: this.unread });
   }
 
   render() {
-    const list = this.$("chat-lines");
+    const list = $("chat-lines");
     const atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 24;
     const shown = this.lines.filter((line) => !this.hidden(line));
     list.replaceChildren(...shown.map((line) => chatLine(line, this.seatNames)));
@@ -198,10 +234,10 @@ export class ChatPanel {
   /** The notes around the lines: nothing said yet, how many spectators' lines are hidden, unread. */
   counts() {
     const hiddenCount = this.lines.filter((line) => this.hidden(line)).length;
-    const note = this.$("chat-hidden");
+    const note = $("chat-hidden");
     note.hidden = hiddenCount === 0;
     note.textContent = fmt(t("Spectators' messages hidden: {n}"), { n: hiddenCount });
-    this.$("chat-empty").hidden = this.lines.length > 0;
+    $("chat-empty").hidden = this.lines.length > 0;
     this.badge();
   }
 }

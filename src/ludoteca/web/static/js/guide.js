@@ -1,3 +1,4 @@
+// @ts-check
 // The guided first game's panel: the lesson of the moment, what each choice means, and the hint's choice
 // with the reason it prefers it. The guide is the page's, not the game's: `?guide=1` in the URL says so,
 // the page's `hello` tells the server (which then adds a `guide` to each state and a `reason` to each
@@ -9,10 +10,25 @@ import { t } from "./i18n.js";
 
 const HINT_REFUSALS = new Set(["unknown_type", "hint_failed", "no_hint", "busy"]);
 
+/** @typedef {import("./protocol.js").State} State */
+/** @typedef {import("./protocol.js").Hint} Hint */
+/** @typedef {import("./protocol.js").Suggestion} Suggestion */
+
+/**
+ * What the guide asks of the page: `send(message)` to the server (answers whether it went),
+ * `play(choice)` a suggested action, `hello()` say hello again (after leaving the guide).
+ * @typedef {object} GuideHooks
+ * @property {(message: {type: string}) => boolean} send
+ * @property {(choice: Suggestion) => void} play
+ * @property {() => void} hello
+ */
+
 export class Guide {
   /**
    * `panel`: the guide's container (hidden unless guided); `send(message)`: to the server;
    * `play(choice)`: play a suggested action; `hello()`: say hello again (after leaving the guide).
+   * @param {HTMLElement} panel
+   * @param {GuideHooks} hooks
    */
   constructor(panel, { send, play, hello }) {
     this.panel = panel;
@@ -20,11 +36,15 @@ export class Guide {
     this.play = play;
     this.sayHello = hello;
     this.on = new URLSearchParams(location.search).get("guide") === "1";
+    /** @type {State | null} */
     this.state = null;
+    /** @type {number | null} */
     this.asked = null; // the version of the hint this guide asked for
     this.waiting = false; // its answer has not come yet: one search at a time per seat
+    /** @type {Hint | null} */
     this.hint = null; // the hint answering it
     this.noHints = false; // the server gives no hints: stop asking
+    /** @type {string | null} */
     this.said = null; // what the panel shows, to redraw it only when that changes
   }
 
@@ -33,7 +53,10 @@ export class Guide {
     return this.on ? { guide: true } : {};
   }
 
-  /** Redraw from a `state`; on the player's own turn, ask for the hint once per version. */
+  /**
+   * Redraw from a `state`; on the player's own turn, ask for the hint once per version.
+   * @param {State} state
+   */
   update(state) {
     this.state = state;
     if (!this.on) return;
@@ -47,7 +70,10 @@ export class Guide {
     this.render();
   }
 
-  /** A `hint` message: taken (true) if this guide asked for it, else left to the page's hint panel. */
+  /**
+   * A `hint` message: taken (true) if this guide asked for it, else left to the page's hint panel.
+   * @param {Hint} message
+   */
   takesHint(message) {
     if (!this.on || !this.waiting) return false;
     this.waiting = false;
@@ -60,7 +86,10 @@ export class Guide {
     return true;
   }
 
-  /** An `error` message: a refused hint is not asked for again on this version (nor ever, if unknown). */
+  /**
+   * An `error` message: a refused hint is not asked for again on this version (nor ever, if unknown).
+   * @param {import("./protocol.js").Refusal} message
+   */
   error(message) {
     if (!this.on || !this.waiting || !HINT_REFUSALS.has(message.code)) return;
     this.waiting = false;
@@ -82,20 +111,22 @@ export class Guide {
   render() {
     const guide = this.state && this.state.guide;
     this.panel.hidden = !this.on || !guide;
-    if (this.panel.hidden) return;
+    if (!this.state || !guide || this.panel.hidden) return;
     // redrawn only when what it says changed: the panel is a live region, and a state that changes
     // nothing here (another seat connecting, the log of a bot's move) must not make it be read again
     const said = JSON.stringify([guide, this.hint, this.waiting, this.noHints, (this.state.legal || []).length]);
     if (said === this.said) return;
     this.said = said;
     const labels = new Map((this.state.legal || []).map((a) => [a.text, a.label]));
+    /** @type {HTMLElement[]} */
     const parts = [
       h("p", { class: "guide-kicker small muted" }, t("Guided first game")),
       h("h2", { class: "guide-title", "data-testid": "guide-title" }, guide.title),
       ...guide.paragraphs.map((text) => h("p", { class: "guide-text" }, text)),
     ];
     const hint = this.hint;
-    if (hint && hint.best) {
+    const best = hint && hint.best;
+    if (hint && best) {
       parts.push(
         h(
           "div",
@@ -103,10 +134,10 @@ export class Guide {
           h("p", { class: "small muted" }, t("The hint would choose:")),
           h(
             "button",
-            { type: "button", class: "hint-choice best", onclick: () => this.play(hint.best) },
-            hint.best.label || hint.best.text,
+            { type: "button", class: "hint-choice best", onclick: () => this.play(best) },
+            best.label || best.text,
           ),
-          hint.best.meaning ? h("p", { class: "guide-meaning" }, hint.best.meaning) : null,
+          best.meaning ? h("p", { class: "guide-meaning" }, best.meaning) : null,
           hint.reason ? h("p", { class: "guide-reason", "data-testid": "guide-reason" }, hint.reason) : null,
         ),
       );
@@ -134,8 +165,10 @@ export class Guide {
         t("Leave the guide"),
       ),
     );
-    const open = this.panel.querySelector("details.guide-choices")?.open;
+    const choices = () => /** @type {HTMLDetailsElement | null} */ (this.panel.querySelector("details.guide-choices"));
+    const open = choices()?.open;
     this.panel.replaceChildren(...parts);
-    if (open) this.panel.querySelector("details.guide-choices").open = true;
+    const details = choices();
+    if (open && details) details.open = true;
   }
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Translations for the page's own strings: the catalogue the server compiles from the same .po files
 // as the templates, fetched once per page as /i18n/<lang>.json.
 //
@@ -5,16 +6,26 @@
 // variables with fmt(t("Waiting for {name}"), {name}) rather than concatenating, so that translators
 // can move the placeholder.
 
-let messages = {};
-let current = document.documentElement.lang || "en";
+import { fetchJson, refusal } from "./dom.js";
 
-/** The translation of `msgid`, or `msgid` itself when the catalogue has none. */
+/** @type {Record<string, unknown>} */
+let messages = {};
+let current = typeof document === "object" ? document.documentElement.lang || "en" : "en";
+
+/**
+ * The translation of `msgid`, or `msgid` itself when the catalogue has none.
+ * @param {string} msgid
+ */
 export function t(msgid) {
   const text = messages[msgid];
   return typeof text === "string" && text !== "" ? text : msgid;
 }
 
-/** Replace `{name}` placeholders with `values.name` (unknown placeholders are left as they are). */
+/**
+ * Replace `{name}` placeholders with `values.name` (unknown placeholders are left as they are).
+ * @param {string} template
+ * @param {Record<string, unknown>} values
+ */
 export function fmt(template, values) {
   return template.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
 }
@@ -27,16 +38,12 @@ export function language() {
 /**
  * Fetch the catalogue for `lang` (default: the page's language). A missing or broken catalogue is not
  * an error worth stopping the page for: the English msgids are shown instead.
+ * @param {string} [lang]
  */
 export async function loadCatalog(lang = current) {
   current = lang;
-  try {
-    const response = await fetch(`/i18n/${encodeURIComponent(lang)}.json`, { credentials: "same-origin" });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const data = await response.json();
-    messages = data && typeof data.messages === "object" && data.messages !== null ? data.messages : {};
-  } catch (error) {
-    console.warn("ludoteca: no translations for", lang, error);
-    messages = {};
-  }
+  const answer = await fetchJson(`/i18n/${encodeURIComponent(lang)}.json`);
+  const found = answer.ok && typeof answer.data.messages === "object" && answer.data.messages !== null;
+  if (!found) console.warn("ludoteca: no translations for", lang, refusal(answer, answer.ok ? "no messages" : undefined));
+  messages = found ? answer.data.messages : {};
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The table page's layout on every screen: the board's zoom, the dock's collapse, the legibility of
 // SVG text at the scale it is drawn, and the accessible names of the click targets.
 //
@@ -14,14 +15,20 @@ import { t } from "./i18n.js";
 export const MIN_TEXT = 11;
 const ZOOMS = [1, 1.5, 2, 3, 4];
 
-/** The SVG's scale on the screen: drawn width over viewBox width (1 when not laid out). */
+/**
+ * The SVG's scale on the screen: drawn width over viewBox width (1 when not laid out).
+ * @param {SVGSVGElement} svg
+ */
 export function svgScale(svg) {
   const box = svg.viewBox && svg.viewBox.baseVal;
   const width = svg.getBoundingClientRect().width;
   return box && box.width > 0 && width > 0 ? width / box.width : 1;
 }
 
-/** Mark the texts of `holder`'s SVG that its scale would draw under MIN_TEXT px. */
+/**
+ * Mark the texts of `holder`'s SVG that its scale would draw under MIN_TEXT px.
+ * @param {Element} holder
+ */
 export function markSmallText(holder) {
   const svg = holder.querySelector("svg");
   if (!svg) return;
@@ -32,7 +39,7 @@ export function markSmallText(holder) {
   }
   // large labels a presenter keeps for a board seen whole (a card's number): shown under their scale
   for (const label of svg.querySelectorAll("[data-overview-below]")) {
-    label.classList.toggle("shown", scale < parseFloat(label.dataset.overviewBelow));
+    label.classList.toggle("shown", scale < parseFloat(label.getAttribute("data-overview-below") || ""));
   }
 }
 
@@ -40,12 +47,14 @@ export function markSmallText(holder) {
  * The accessible name of a click target: its own <title> (the presenter's words, already in the page's
  * language), else the label of the one legal action it stands for, else its key. `labels` maps a target
  * key to the labels of the candidate actions that involve it.
+ * @param {Element} el
+ * @param {Map<string, string[]>} labels
  */
 export function targetName(el, labels) {
   const own = [...el.children].find((child) => child.tagName.toLowerCase() === "title");
-  const name = own ? own.textContent.trim() : "";
+  const name = own ? (own.textContent || "").trim() : "";
   if (name) return name;
-  const key = el.getAttribute("data-target");
+  const key = el.getAttribute("data-target") || "";
   const found = labels.get(key) || [];
   return found.length === 1 ? found[0] : key;
 }
@@ -55,12 +64,14 @@ export function targetName(el, labels) {
  * wide document with room to spare; here each top-level group moves up against the one before, and the
  * viewBox shrinks to what they cover, so the cards are drawn larger in the dock's height. Only positions
  * change, never what is drawn. A new SVG from the server comes unpacked, so this runs after each one.
+ * @param {Element} holder
  */
 export function arrangeHand(holder) {
   const svg = holder.querySelector("svg");
   if (!svg || svg.dataset.packed === "1" || holder.getClientRects().length === 0) return;
-  const groups = [...svg.children].filter((child) => child.tagName.toLowerCase() === "g");
-  const others = [...svg.children].filter((child) => child.tagName.toLowerCase() === "text");
+  const drawn = /** @type {SVGGraphicsElement[]} */ ([...svg.children]);
+  const groups = drawn.filter((child) => child.tagName.toLowerCase() === "g");
+  const others = drawn.filter((child) => child.tagName.toLowerCase() === "text");
   if (groups.length === 0) return;
   const pad = 16;
   const gap = 32;
@@ -90,8 +101,23 @@ export function arrangeHand(holder) {
   svg.dataset.packed = "1";
 }
 
+/**
+ * The elements the layout works on: the board's and the hand's holders, the three zoom buttons, the dock
+ * with its fold button, and the link that skips the board's targets.
+ * @typedef {object} LayoutElements
+ * @property {HTMLElement} board
+ * @property {HTMLElement} hand
+ * @property {HTMLButtonElement} zoomIn
+ * @property {HTMLButtonElement} zoomOut
+ * @property {HTMLButtonElement} zoomFit
+ * @property {HTMLElement} dock
+ * @property {HTMLElement} toggle
+ * @property {HTMLElement} skip
+ */
+
 /** The zoom buttons of the board, and the re-measuring of text when the board's scale changes. */
 export class BoardLayout {
+  /** @param {LayoutElements} elements */
   constructor({ board, hand, zoomIn, zoomOut, zoomFit, dock, toggle, skip }) {
     this.board = board;
     this.hand = hand;
@@ -122,7 +148,10 @@ export class BoardLayout {
     this.zoom(0);
   }
 
-  /** Zoom to `level` (an index into ZOOMS), keeping the middle of what was shown in the middle. */
+  /**
+   * Zoom to `level` (an index into ZOOMS), keeping the middle of what was shown in the middle.
+   * @param {number} level
+   */
   zoom(level) {
     const next = Math.max(0, Math.min(ZOOMS.length - 1, level));
     const board = this.board;
@@ -140,7 +169,10 @@ export class BoardLayout {
     this.measure();
   }
 
-  /** Hide (or show) the dock's choices and hand, leaving its turn line. */
+  /**
+   * Hide (or show) the dock's choices and hand, leaving its turn line.
+   * @param {boolean} collapsed
+   */
   collapse(collapsed) {
     this.dock.classList.toggle("collapsed", collapsed);
     this.toggle.setAttribute("aria-expanded", String(!collapsed));

@@ -1,65 +1,130 @@
+// @ts-check
 // The lobby: the new-game form (server-rendered; this script shows the chosen game's settings, the
 // seats in play and the name or bot field each seat needs), the created game's invite links, the open
 // games (opengames.js), and "your games" from the tokens this browser remembers — where it is your
 // turn first, the soonest deadline first.
 
-import { copyText, h, toast } from "./dom.js";
+import { $, copyText, fetchJson, h, refusal, toast } from "./dom.js";
 import { fmt, loadCatalog, t } from "./i18n.js";
 import { startOpenGames } from "./opengames.js";
 import { timeLeft } from "./timeleft.js";
 import { forgetToken, loadTokens, rememberToken } from "./tokens.js";
 
-const NAME_KEY = "ludoteca.name";
-const data = JSON.parse(document.getElementById("lobby-data").textContent);
-const form = document.getElementById("create-form");
-const errorBox = document.getElementById("create-error");
+/**
+ * A rule option of the new-game form, as the lobby data describes it.
+ * @typedef {{key: string, kind: string, choices: unknown[]}} LobbyOption
+ */
 
-function chosenGame() {
-  return form.querySelector('input[name="game"]:checked').value;
+/**
+ * The lobby's data (the page's `#lobby-data`): each game's options and its guided game's set-up.
+ * @typedef {{games: {name: string, options?: LobbyOption[], guide: {players: number, bot: string, seed: number}}[]}} LobbyData
+ */
+
+/**
+ * A seat of POST /api/games: a named (or colour-named) human, a bot, or an open seat.
+ * @typedef {{kind: "human", name: string | null} | {kind: "bot", bot: string} | {kind: "open"}} SeatRequest
+ */
+
+/**
+ * A game of "your games", as POST /api/my-games answers.
+ * @typedef {object} MyGame
+ * @property {string} id
+ * @property {string} title
+ * @property {string} link
+ * @property {string} name this browser's seat's name
+ * @property {number} seat
+ * @property {string[]} [names]
+ * @property {number} to_act
+ * @property {number} version
+ * @property {boolean} your_turn
+ * @property {boolean} finished
+ * @property {number | null} [deadline] unix seconds
+ * @property {number} [created]
+ */
+
+const NAME_KEY = "ludoteca.name";
+/** @type {LobbyData} */
+const data = JSON.parse($("lobby-data").textContent || "");
+const form = $("create-form", HTMLFormElement);
+const errorBox = $("create-error");
+
+/**
+ * The element under `root` that `selector` finds, checked to be a `type` (the form's template is the
+ * server's, so a missing one is a mistake there).
+ * @template {Element} T
+ * @param {ParentNode} root
+ * @param {string} selector
+ * @param {new (...args: any[]) => T} type
+ * @returns {T}
+ */
+function find(root, selector, type) {
+  const el = root.querySelector(selector);
+  if (!(el instanceof type)) throw new Error(`ludoteca: the lobby has no ${type.name} ${selector}`);
+  return el;
 }
 
+/**
+ * Every element under `root` that `selector` finds (the form's own, of the kind the selector names).
+ * @template {Element} T
+ * @param {ParentNode} root
+ * @param {string} selector
+ * @param {new (...args: any[]) => T} type
+ * @returns {T[]}
+ */
+function findAll(root, selector, type) {
+  return /** @type {T[]} */ ([...root.querySelectorAll(selector)].filter((el) => el instanceof type));
+}
+
+function chosenGame() {
+  return find(form, 'input[name="game"]:checked', HTMLInputElement).value;
+}
+
+/** @param {string} name */
 function configOf(name) {
-  return form.querySelector(`.game-config[data-game="${CSS.escape(name)}"]`);
+  return find(form, `.game-config[data-game="${CSS.escape(name)}"]`, HTMLFieldSetElement);
 }
 
 /** Show the chosen game's settings, with as many seat rows as players, each with the right field. */
 function refreshForm() {
   const game = chosenGame();
-  for (const config of form.querySelectorAll(".game-config")) {
+  for (const config of findAll(form, ".game-config", HTMLFieldSetElement)) {
     const on = config.dataset.game === game;
     config.hidden = !on;
     config.disabled = !on;
   }
   const config = configOf(game);
-  const players = Number(config.querySelector('[data-role="players"]').value);
-  const isPublic = document.getElementById("public").checked;
-  document.getElementById("public-help").hidden = !isPublic;
-  for (const row of config.querySelectorAll(".seat-row")) {
+  const players = Number(find(config, '[data-role="players"]', HTMLSelectElement).value);
+  const isPublic = $("public", HTMLInputElement).checked;
+  $("public-help").hidden = !isPublic;
+  for (const row of findAll(config, ".seat-row", HTMLElement)) {
     const inPlay = Number(row.dataset.seat) < players;
     row.hidden = !inPlay;
-    const select = row.querySelector('[data-role="kind"]');
-    for (const option of select.querySelectorAll("[data-public-only]")) {
+    const select = find(row, '[data-role="kind"]', HTMLSelectElement);
+    for (const option of findAll(select, "[data-public-only]", HTMLOptionElement)) {
       option.hidden = !isPublic; // open seats are taken from the open games' list: public games only
       option.disabled = !isPublic;
     }
     if (!isPublic && select.value === "open") select.value = "human";
     const kind = select.value;
     row.dataset.kind = kind;
-    for (const field of row.querySelectorAll("input, select")) field.disabled = !inPlay;
-    row.querySelector('[data-role="name"]').hidden = kind !== "human";
-    row.querySelector('[data-role="bot"]').hidden = kind !== "bot";
+    for (const field of row.querySelectorAll("input, select")) {
+      if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) field.disabled = !inPlay;
+    }
+    find(row, '[data-role="name"]', HTMLElement).hidden = kind !== "human";
+    find(row, '[data-role="bot"]', HTMLElement).hidden = kind !== "bot";
   }
 }
 
+/** @param {string} id */
 function optionalInt(id) {
-  const text = document.getElementById(id).value.trim();
+  const text = $(id, HTMLInputElement).value.trim();
   return text === "" ? null : Number.parseInt(text, 10);
 }
 
 /** The turn timer in seconds: the number times its unit (seconds to days), or null for none. */
 function turnSeconds() {
   const amount = optionalInt("turn-time");
-  return amount === null ? null : amount * Number(document.getElementById("turn-unit").value);
+  return amount === null ? null : amount * Number($("turn-unit", HTMLSelectElement).value);
 }
 
 /** The JSON body of POST /api/games from the form. */
@@ -67,34 +132,39 @@ function request() {
   const game = chosenGame();
   const info = data.games.find((g) => g.name === game);
   const config = configOf(game);
+  /** @type {SeatRequest[]} */
   const seats = [];
-  for (const row of config.querySelectorAll(".seat-row:not([hidden])")) {
-    const kind = row.querySelector('[data-role="kind"]').value;
+  for (const row of findAll(config, ".seat-row:not([hidden])", HTMLElement)) {
+    const kind = find(row, '[data-role="kind"]', HTMLSelectElement).value;
     if (kind === "open") {
       seats.push({ kind: "open" }); // named by its colour until someone takes it
     } else if (kind === "human") {
       // no name typed: the server names the seat by its colour, in each reader's language
-      const name = row.querySelector('[data-role="name"]').value.trim() || null;
+      const name = find(row, '[data-role="name"]', HTMLInputElement).value.trim() || null;
       seats.push({ kind: "human", name });
     } else {
-      seats.push({ kind: "bot", bot: row.querySelector('[data-role="bot"]').value });
+      seats.push({ kind: "bot", bot: find(row, '[data-role="bot"]', HTMLSelectElement).value });
     }
   }
+  /** @type {Record<string, unknown>} */
   const options = {};
-  for (const option of info.options || []) {
+  for (const option of info?.options || []) {
     const field = config.querySelector(`[data-option="${CSS.escape(option.key)}"]`);
-    if (!field) continue;
-    options[option.key] = option.kind === "bool" ? field.checked : option.choices[Number(field.value)];
+    if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement)) continue;
+    const checked = field instanceof HTMLInputElement && field.checked;
+    options[option.key] = option.kind === "bool" ? checked : option.choices[Number(field.value)];
   }
-  const isPublic = document.getElementById("public").checked;
+  const isPublic = $("public", HTMLInputElement).checked;
   return { game, seats, options, seed: optionalInt("seed"), turn_seconds: turnSeconds(), public: isPublic };
 }
 
+/** @param {string} message */
 function showError(message) {
   errorBox.textContent = message;
   errorBox.hidden = !message;
 }
 
+/** @param {SubmitEvent} event */
 async function create(event) {
   event.preventDefault();
   showError("");
@@ -105,81 +175,80 @@ async function create(event) {
   }
   const first = body.seats.find((s) => s.kind === "human");
   if (first?.name) localStorage.setItem(NAME_KEY, first.name);
-  const button = document.getElementById("create-btn");
+  const button = $("create-btn", HTMLButtonElement);
   button.disabled = true;
-  try {
-    const response = await fetch("/api/games", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    const answer = await response.json().catch(() => ({}));
-    if (!response.ok) {
-      const refused = fmt(t("The server refused the game (HTTP {status})."), { status: response.status });
-      showError(answer.error || answer.detail || refused);
-      return;
-    }
-    showCreated(answer);
-    refreshMyGames();
-  } catch {
+  const answer = await fetchJson("/api/games", { json: body });
+  button.disabled = false;
+  if (answer.status === 0) {
     showError(t("The server cannot be reached. Try again in a moment."));
-  } finally {
-    button.disabled = false;
+  } else if (!answer.ok) {
+    const refused = fmt(t("The server refused the game (HTTP {status})."), { status: answer.status });
+    showError(refusal(answer, answer.data.detail || refused));
+  } else {
+    showCreated(answer.data);
+    refreshMyGames();
   }
 }
 
 /**
  * Start the game's guided first game (its fixed set-up is the lobby data's `guide`: how many players, the
  * bots, the seed) and open its table with `?guide=1`, which makes the table page a guided one.
+ * @param {HTMLButtonElement} button the game's "Guided first game" button
  */
-async function startGuided(event) {
-  const button = event.currentTarget;
+async function startGuided(button) {
   const info = data.games.find((g) => g.name === button.dataset.game);
+  if (!info) return;
   const setup = info.guide;
   // no remembered name: the seat's colour, generated by the server and said in each reader's language
   const name = localStorage.getItem(NAME_KEY) || null;
+  /** @type {SeatRequest[]} */
   const seats = [{ kind: "human", name }];
   while (seats.length < setup.players) seats.push({ kind: "bot", bot: setup.bot });
   button.disabled = true;
-  try {
-    const response = await fetch("/api/games", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ game: info.name, seats, options: {}, seed: setup.seed, turn_seconds: null }),
-    });
-    const answer = await response.json().catch(() => ({}));
-    if (!response.ok) {
-      toast(answer.error || fmt(t("The server refused the game (HTTP {status})."), { status: response.status }));
-      return;
-    }
-    const seat = answer.seats.find((s) => s.kind === "human");
-    rememberToken(answer.id, seat.token);
+  const body = { game: info.name, seats, options: {}, seed: setup.seed, turn_seconds: null };
+  const answer = await fetchJson("/api/games", { json: body });
+  button.disabled = false;
+  if (answer.status === 0) {
+    toast(t("The server cannot be reached. Try again in a moment."));
+  } else if (!answer.ok) {
+    toast(refusal(answer, fmt(t("The server refused the game (HTTP {status})."), { status: answer.status })));
+  } else {
+    /** @type {CreatedSeat} */
+    const seat = answer.data.seats.find((/** @type {CreatedSeat} */ s) => s.kind === "human");
+    rememberToken(answer.data.id, seat.token || "");
     const [path, hash] = seat.link.split("#");
     location.assign(`${path}?guide=1#${hash}`);
-  } catch {
-    toast(t("The server cannot be reached. Try again in a moment."));
-  } finally {
-    button.disabled = false;
   }
 }
 
+/** @param {HTMLInputElement} input */
 function copyButton(input) {
   return h(
     "button",
     {
       type: "button",
       class: "copy-btn",
-      onclick: async (event) => {
+      onclick: async (/** @type {MouseEvent} */ event) => {
+        const button = /** @type {HTMLButtonElement} */ (event.currentTarget);
         const ok = await copyText(input.value, input);
-        event.currentTarget.textContent = ok ? t("Copied") : t("Copy");
+        button.textContent = ok ? t("Copied") : t("Copy");
       },
     },
     t("Copy"),
   );
 }
 
+/**
+ * A seat of the game POST /api/games created: a human's comes with its secret token and link.
+ * @typedef {{seat: number, name: string, kind: string, token?: string, link: string}} CreatedSeat
+ */
+
+/**
+ * The invite links of the game just created, one per human seat, and the spectators' link.
+ * @param {{id: string, seats: CreatedSeat[], spectator: string}} game
+ */
 function showCreated(game) {
-  const list = document.getElementById("invite-links");
+  const list = $("invite-links");
   list.replaceChildren();
   for (const seat of game.seats) {
     if (seat.kind === "open") {
@@ -209,17 +278,19 @@ function showCreated(game) {
       ),
     );
   }
-  const spectator = document.getElementById("spectator-link");
+  const spectator = $("spectator-link", HTMLInputElement);
   spectator.value = new URL(game.spectator, location.origin).href;
-  const created = document.getElementById("created");
+  const created = $("created");
   created.hidden = false;
   created.scrollIntoView({ behavior: "smooth", block: "start" });
 }
 
+/** @param {MyGame} game */
 function secondsLeft(game) {
   return typeof game.deadline === "number" ? game.deadline - Date.now() / 1000 : null;
 }
 
+/** @param {MyGame} game */
 function statusOf(game) {
   if (game.finished) return h("span", { class: "badge finished" }, t("finished"));
   const left = secondsLeft(game);
@@ -233,11 +304,16 @@ function statusOf(game) {
   return h("span", { class: "badge waiting" }, text);
 }
 
+/** @param {MyGame} game */
 function rank(game) {
   return game.your_turn ? 0 : game.finished ? 2 : 1;
 }
 
-/** Your turn first, the soonest deadline first (no timer after those with one), then the newest. */
+/**
+ * Your turn first, the soonest deadline first (no timer after those with one), then the newest.
+ * @param {MyGame} a
+ * @param {MyGame} b
+ */
 function byUrgency(a, b) {
   if (rank(a) !== rank(b)) return rank(a) - rank(b);
   const left = [a, b].map((game) => (game.your_turn ? secondsLeft(game) : null) ?? Number.POSITIVE_INFINITY);
@@ -247,25 +323,17 @@ function byUrgency(a, b) {
 
 async function refreshMyGames() {
   const tokens = loadTokens();
-  const list = document.getElementById("my-games");
-  const empty = document.getElementById("my-games-empty");
+  const list = $("my-games");
+  const empty = $("my-games-empty");
   if (tokens.length === 0) {
     list.replaceChildren();
     empty.hidden = false;
     return;
   }
-  let games;
-  try {
-    const response = await fetch("/api/my-games", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ tokens: tokens.map((e) => e.token) }),
-    });
-    if (!response.ok) return;
-    games = (await response.json()).games || [];
-  } catch {
-    return; // keep the list as it was; the next refresh will try again
-  }
+  const answer = await fetchJson("/api/my-games", { json: { tokens: tokens.map((e) => e.token) } });
+  if (!answer.ok) return; // keep the list as it was; the next refresh will try again
+  /** @type {MyGame[]} */
+  const games = answer.data.games || [];
   games.sort(byUrgency);
   empty.hidden = games.length > 0;
   list.replaceChildren(
@@ -315,14 +383,16 @@ async function main() {
   await loadCatalog();
   const remembered = localStorage.getItem(NAME_KEY);
   if (remembered) {
-    for (const input of form.querySelectorAll('.seat-row[data-seat="0"] [data-role="name"]')) input.value = remembered;
+    for (const input of findAll(form, '.seat-row[data-seat="0"] [data-role="name"]', HTMLInputElement)) input.value = remembered;
   }
   form.addEventListener("change", refreshForm);
   form.addEventListener("submit", create);
-  for (const button of document.querySelectorAll(".guided-start")) button.addEventListener("click", startGuided);
-  for (const button of document.querySelectorAll("[data-copy]")) {
+  for (const button of findAll(document, ".guided-start", HTMLButtonElement)) {
+    button.addEventListener("click", () => startGuided(button));
+  }
+  for (const button of findAll(document, "[data-copy]", HTMLButtonElement)) {
     button.addEventListener("click", async () => {
-      const input = document.getElementById(button.dataset.copy);
+      const input = $(button.dataset.copy || "", HTMLInputElement);
       button.textContent = (await copyText(input.value, input)) ? t("Copied") : t("Copy");
     });
   }

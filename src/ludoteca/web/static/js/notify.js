@@ -1,3 +1,4 @@
+// @ts-check
 // "Your turn", noticed while the table's tab is in the background: the page title changes, a short tone
 // plays (if the player wants sound) and, with the browser's permission, a notification appears. Back on
 // the tab, the title is what it was. The two choices (sound, notifications) are remembered per browser in
@@ -12,6 +13,7 @@ import { fmt, t } from "./i18n.js";
 const SOUND_KEY = "ludoteca.notify.sound";
 const NOTIFICATIONS_KEY = "ludoteca.notify.notifications";
 
+/** @param {string} key */
 function remembered(key) {
   try {
     return localStorage.getItem(key) === "on";
@@ -20,6 +22,10 @@ function remembered(key) {
   }
 }
 
+/**
+ * @param {string} key
+ * @param {boolean} on
+ */
 function remember(key, on) {
   try {
     localStorage.setItem(key, on ? "on" : "off");
@@ -32,7 +38,10 @@ function notificationsAllowed() {
   return "Notification" in window && Notification.permission === "granted";
 }
 
-/** Two short rising notes (E5, A5), quiet, with soft edges so they do not click. */
+/**
+ * Two short rising notes (E5, A5), quiet, with soft edges so they do not click.
+ * @param {AudioContext} context
+ */
 function playTone(context) {
   const start = context.currentTime + 0.01;
   for (const [i, frequency] of [659.25, 880].entries()) {
@@ -55,38 +64,49 @@ function playTone(context) {
  * moment it becomes the player's turn while the tab is hidden raises an alert (once per turn).
  */
 export class TurnAlerts {
-  /** `settings`: the element holding the two checkboxes `[data-setting="sound"]`, `[data-setting="notifications"]`. */
+  /**
+   * `settings`: the element holding the two checkboxes `[data-setting="sound"]`, `[data-setting="notifications"]`.
+   * @param {HTMLElement | null} settings
+   */
   constructor(settings) {
     this.baseTitle = document.title;
     this.yourTurn = false;
+    /** @type {AudioContext | null} */
     this.audio = null;
+    /** @type {Notification | null} */
     this.notice = null;
     this.sound = remembered(SOUND_KEY);
     this.notifications = remembered(NOTIFICATIONS_KEY) && notificationsAllowed();
-    this.soundBox = settings?.querySelector('[data-setting="sound"]') || null;
-    this.notifyBox = settings?.querySelector('[data-setting="notifications"]') || null;
-    if (this.soundBox) {
-      this.soundBox.checked = this.sound;
-      this.soundBox.addEventListener("change", () => this.setSound(this.soundBox.checked));
+    /** @type {(selector: string) => HTMLInputElement | null} */
+    const box = (selector) => settings?.querySelector(selector) || null;
+    this.soundBox = box('[data-setting="sound"]');
+    this.notifyBox = box('[data-setting="notifications"]');
+    const { soundBox, notifyBox } = this;
+    if (soundBox) {
+      soundBox.checked = this.sound;
+      soundBox.addEventListener("change", () => this.setSound(soundBox.checked));
     }
-    if (this.notifyBox) {
+    if (notifyBox) {
       const supported = "Notification" in window;
-      this.notifyBox.disabled = !supported || Notification.permission === "denied";
-      this.notifyBox.checked = this.notifications;
-      this.notifyBox.addEventListener("change", () => this.setNotifications(this.notifyBox.checked));
+      notifyBox.disabled = !supported || Notification.permission === "denied";
+      notifyBox.checked = this.notifications;
+      notifyBox.addEventListener("change", () => this.setNotifications(notifyBox.checked));
     }
     document.addEventListener("visibilitychange", () => this.render());
     window.addEventListener("focus", () => this.render());
   }
 
+  /** @param {boolean} on */
   setSound(on) {
     this.sound = on;
     remember(SOUND_KEY, on);
     if (on) this.tone(); // a sample, and the click that lets the page play sound later
   }
 
+  /** @param {boolean} on */
   async setNotifications(on) {
     if (on && "Notification" in window && Notification.permission !== "granted") {
+      /** @type {NotificationPermission} */
       let answer = Notification.permission;
       try {
         answer = await Notification.requestPermission();
@@ -101,7 +121,10 @@ export class TurnAlerts {
     remember(NOTIFICATIONS_KEY, on);
   }
 
-  /** The status line changed: raise an alert if the turn has just come to a player who is not looking. */
+  /**
+   * The status line changed: raise an alert if the turn has just come to a player who is not looking.
+   * @param {boolean} yourTurn
+   */
   update(yourTurn) {
     const came = yourTurn && !this.yourTurn;
     this.yourTurn = yourTurn;
@@ -126,7 +149,8 @@ export class TurnAlerts {
   }
 
   tone() {
-    const Context = window.AudioContext || window.webkitAudioContext;
+    /** @type {typeof AudioContext | undefined} */
+    const Context = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
     if (!Context) return;
     try {
       this.audio = this.audio || new Context();

@@ -1,17 +1,34 @@
+// @ts-check
 // The lobby's open games: public games waiting for players, refreshed while the page is visible, each
 // free seat with a "Take seat" button. Taking one gets the seat's secret token (what an invite link
 // carries), which the browser keeps like any other seat, and opens the table at that seat.
 
-import { h, toast } from "./dom.js";
+import { $, fetchJson, h, refusal, toast } from "./dom.js";
 import { fmt, t } from "./i18n.js";
 import { timerLength } from "./timeleft.js";
 import { rememberToken } from "./tokens.js";
 
 const NAME_KEY = "ludoteca.name";
-const list = document.getElementById("open-games");
-const empty = document.getElementById("open-games-empty");
-const nameInput = document.getElementById("open-name");
+const list = $("open-games");
+const empty = $("open-games-empty");
+const nameInput = $("open-name", HTMLInputElement);
 
+/**
+ * A public game waiting for players, as GET /api/open-games lists it.
+ * @typedef {object} OpenGame
+ * @property {string} id
+ * @property {string} title
+ * @property {number} created unix seconds
+ * @property {number | null} turn_seconds
+ * @property {number[]} free the open seats
+ * @property {import("./protocol.js").Seat[]} seats
+ * @property {string} [rules] the rule options in force, in words
+ */
+
+/**
+ * How long ago a game was created, in words.
+ * @param {number} created unix seconds
+ */
 function age(created) {
   const minutes = Math.max(0, Math.floor((Date.now() / 1000 - created) / 60));
   if (minutes < 1) return t("created just now");
@@ -20,34 +37,36 @@ function age(created) {
   return fmt(t("created {n} days ago"), { n: Math.floor(minutes / 1440) });
 }
 
+/**
+ * Take seat `seat` of `game` under the name typed (or the seat's colour) and go to its table.
+ * @param {OpenGame} game
+ * @param {number} seat
+ * @param {HTMLButtonElement} button
+ */
 async function takeSeat(game, seat, button) {
   const name = nameInput.value.trim() || null;
   if (name) localStorage.setItem(NAME_KEY, name);
   button.disabled = true;
-  try {
-    const response = await fetch(`/api/open-games/${encodeURIComponent(game.id)}/seats/${seat}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ name }),
-    });
-    const answer = await response.json().catch(() => ({}));
-    if (!response.ok) {
-      toast(answer.error || fmt(t("The server refused (HTTP {status})."), { status: response.status }));
-      refreshOpenGames();
-      return;
-    }
-    rememberToken(answer.id, answer.token);
-    location.assign(answer.link);
-  } catch {
+  const answer = await fetchJson(`/api/open-games/${encodeURIComponent(game.id)}/seats/${seat}`, { json: { name } });
+  button.disabled = false;
+  if (answer.status === 0) {
     toast(t("The server cannot be reached. Try again in a moment."));
-  } finally {
-    button.disabled = false;
+  } else if (!answer.ok) {
+    toast(refusal(answer, fmt(t("The server refused (HTTP {status})."), { status: answer.status })));
+    refreshOpenGames();
+  } else {
+    rememberToken(answer.data.id, answer.data.token);
+    location.assign(answer.data.link);
   }
 }
 
+/**
+ * @param {OpenGame} game
+ * @param {import("./protocol.js").Seat} seat
+ */
 function seatItem(game, seat) {
   if (seat.kind !== "open") {
-    const who = seat.kind === "bot" ? seat.bot : t("human");
+    const who = seat.kind === "bot" ? seat.bot || "" : t("human");
     return h("li", { class: "open-seat held" }, h("span", {}, seat.name), " ", h("span", { class: "muted small" }, who));
   }
   const button = h(
@@ -59,6 +78,7 @@ function seatItem(game, seat) {
   return h("li", { class: "open-seat free" }, h("span", {}, seat.name), " ", button);
 }
 
+/** @param {OpenGame} game */
 function gameItem(game) {
   const timer = game.turn_seconds ? timerLength(game.turn_seconds) : t("no timer");
   const free = fmt(t("{n} free of {total} seats"), { n: game.free.length, total: game.seats.length });
@@ -72,19 +92,17 @@ function gameItem(game) {
   );
 }
 
+/** Fetch the open games and list them (a failure keeps the list as it was; the next refresh tries again). */
 export async function refreshOpenGames() {
-  let games;
-  try {
-    const response = await fetch(`/api/open-games?lang=${encodeURIComponent(document.documentElement.lang || "")}`);
-    if (!response.ok) return;
-    games = (await response.json()).games || [];
-  } catch {
-    return; // keep the list as it was; the next refresh will try again
-  }
+  const answer = await fetchJson(`/api/open-games?lang=${encodeURIComponent(document.documentElement.lang || "")}`);
+  if (!answer.ok) return;
+  /** @type {OpenGame[]} */
+  const games = answer.data.games || [];
   empty.hidden = games.length > 0;
   list.replaceChildren(...games.map(gameItem));
 }
 
+/** Fill the name field from the last name used, list the open games and refresh them every 10 s. */
 export function startOpenGames() {
   nameInput.value = localStorage.getItem(NAME_KEY) || "";
   refreshOpenGames();

@@ -1,12 +1,19 @@
+// @ts-check
 // The table's side panels, each a function of the latest state: the seats, the log (appended line by
 // line as the protocol's `log_start` allows), the turn clock and the end screen.
 
-import { h } from "./dom.js";
+import { $, h } from "./dom.js";
 import { fmt, t } from "./i18n.js";
 import { timeLeft } from "./timeleft.js";
 
-/** A bot spec in words, with the lobby's labels (so one translation serves both pages). */
+/** @typedef {import("./protocol.js").State} State */
+
+/**
+ * A bot spec in words, with the lobby's labels (so one translation serves both pages).
+ * @param {string} spec
+ */
 export function botLabel(spec) {
+  /** @type {Record<string, string>} */
   const labels = {
     heuristic: t("Heuristic bot"),
     random: t("Random bot"),
@@ -17,7 +24,11 @@ export function botLabel(spec) {
   return labels[spec] || fmt(t("Bot ({spec})"), { spec });
 }
 
-/** The seats list: name, who plays it, connection, score; the seat to act and your own marked. */
+/**
+ * The seats list: name, who plays it, connection, score; the seat to act and your own marked.
+ * @param {HTMLElement} list
+ * @param {State} state
+ */
 export function renderSeats(list, state) {
   const items = state.seats.map((seat) => {
     const mine = seat.seat === state.seat;
@@ -62,19 +73,24 @@ export function renderSeats(list, state) {
 /**
  * A log line with each seat's mark (its shape in its colour, as in the seat list) before the seat's
  * name wherever the name occurs, so that seats are told apart by more than the colour of a name.
+ * @param {string} line
+ * @param {string[]} names
+ * @returns {(string | HTMLElement)[]}
  */
 export function markSeats(line, names) {
-  const known = names.map((name, seat) => [name, seat]).filter(([name]) => name);
+  const known = names.map((name, seat) => /** @type {[string, number]} */ ([name, seat])).filter(([name]) => name);
   if (known.length === 0) return [line];
   known.sort((a, b) => b[0].length - a[0].length); // "Ada B" before "Ada"
   const pattern = new RegExp(known.map(([name]) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "g");
   const seatOf = new Map(known);
+  /** @type {(string | HTMLElement)[]} */
   const parts = [];
   let at = 0;
   for (const found of line.matchAll(pattern)) {
-    parts.push(line.slice(at, found.index));
+    const index = found.index ?? 0;
+    parts.push(line.slice(at, index));
     parts.push(h("span", { class: `swatch seat-${seatOf.get(found[0])}`, "aria-hidden": "true" }), found[0]);
-    at = found.index + found[0].length;
+    at = index + found[0].length;
   }
   parts.push(line.slice(at));
   return parts.filter((part) => part !== "");
@@ -82,8 +98,10 @@ export function markSeats(line, names) {
 
 /** The log: appended when a state continues where the last one ended, replaced otherwise. */
 export class LogView {
+  /** @param {HTMLElement} list */
   constructor(list) {
     this.list = list;
+    /** @type {string[]} */
     this.names = []; // the seats' names, marked in the lines (markSeats)
     this.length = 0; // index just past the last line shown
     // Whether the reader is following the newest lines: decided by their own scrolling only, so a
@@ -108,6 +126,10 @@ export class LogView {
     if (this.list.scrollTop !== before) this.auto = true;
   }
 
+  /**
+   * @param {number} start the index of the first line given
+   * @param {string[]} lines
+   */
   update(start, lines) {
     const replaced = start !== this.length;
     if (replaced) this.list.replaceChildren();
@@ -127,14 +149,23 @@ export class LogView {
 
 /** The time left for the seat to act, counted down every quarter second. */
 export class Countdown {
+  /** @param {HTMLElement} el */
   constructor(el) {
     this.el = el;
+    /** @type {number | null} */
     this.deadline = null;
     this.text = "";
+    this.name = "";
+    this.mine = false;
     this.timer = setInterval(() => this.tick(), 250);
   }
 
-  /** `deadline`: unix seconds or null; `name`: whose clock; `mine`: whether it is this seat's. */
+  /**
+   * `deadline`: unix seconds or null; `name`: whose clock; `mine`: whether it is this seat's.
+   * @param {number | null | undefined} deadline
+   * @param {string} name
+   * @param {boolean} mine
+   */
   set(deadline, name, mine) {
     this.deadline = typeof deadline === "number" ? deadline : null;
     this.name = name;
@@ -162,6 +193,7 @@ export class Countdown {
   }
 }
 
+/** @param {Record<string, number> | undefined} progress */
 function progressText(progress) {
   return Object.entries(progress || {}).map(([key, n]) => {
     if (key === "rounds") return fmt(t("Rounds played: {n}"), { n });
@@ -170,16 +202,21 @@ function progressText(progress) {
   });
 }
 
-/** The end screen: who won, the points by source for every seat, and how long the game ran. */
+/**
+ * The end screen: who won, the points by source for every seat, and how long the game ran.
+ * @param {State} state
+ */
 export function renderEnd(state) {
   const result = state.result;
+  if (!result) return;
   const names = state.seats.map((s) => s.name);
   const winners = result.winners.map((w) => names[w] ?? String(w));
-  const winnersEl = document.getElementById("winners");
+  const winnersEl = $("winners");
   if (result.winners.includes(state.seat) && winners.length === 1) winnersEl.textContent = t("You win!");
   else if (winners.length === 1) winnersEl.textContent = fmt(t("{name} wins."), { name: winners[0] });
   else winnersEl.textContent = fmt(t("{names} share the win."), { names: winners.join(", ") });
 
+  /** @type {Record<string, string>} */
   const labels = { ...(result.breakdown_labels || {}) };
   for (const part of result.breakdown || []) {
     for (const key of Object.keys(part)) if (!(key in labels)) labels[key] = key;
@@ -215,6 +252,6 @@ export function renderEnd(state) {
       ),
     ),
   );
-  document.getElementById("breakdown").replaceChildren(head, body);
-  document.getElementById("progress").textContent = progressText(result.progress).join(" · ");
+  $("breakdown").replaceChildren(head, body);
+  $("progress").textContent = progressText(result.progress).join(" · ");
 }

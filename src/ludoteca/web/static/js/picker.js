@@ -1,3 +1,4 @@
+// @ts-check
 // The page side of the click targets: which `[data-target]` elements of the board and the hand can be
 // clicked, what is selected, and the candidate buttons. The rules themselves are in selection.js.
 //
@@ -13,11 +14,24 @@ import { canAdd, candidates, decided } from "./selection.js";
 /** With nothing selected, more targeted choices than this hide behind a "show all" button. */
 const MANY = 12;
 
+/** @typedef {import("./protocol.js").LegalAction} LegalAction */
+
+/**
+ * The elements and the callback of a picker (see the constructor).
+ * @typedef {object} PickerParts
+ * @property {HTMLElement[]} holders
+ * @property {HTMLElement} box
+ * @property {HTMLElement} clearButton
+ * @property {HTMLElement} help
+ * @property {(action: LegalAction) => void} onPlay
+ */
+
 export class Picker {
   /**
    * holders: the elements whose `[data-target]` descendants are clickable (board, hand);
    * box: where candidate buttons go; clearButton, help: the clear button and the hint line;
    * onPlay(action): called with the legal action the player chose.
+   * @param {PickerParts} parts
    */
   constructor({ holders, box, clearButton, help, onPlay }) {
     this.holders = holders;
@@ -25,14 +39,16 @@ export class Picker {
     this.clearButton = clearButton;
     this.help = help;
     this.onPlay = onPlay;
+    /** @type {LegalAction[]} */
     this.legal = [];
     this.version = -1;
+    /** @type {{key: string, n: number}[]} */
     this.selection = []; // [{key, n}]
     this.locked = false;
     this.showAll = false;
     for (const holder of holders) {
       holder.addEventListener("click", (event) => this.clicked(event));
-      holder.addEventListener("keydown", (event) => {
+      holder.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
         if (event.key === "Enter" || event.key === " ") this.clicked(event);
       });
     }
@@ -43,7 +59,10 @@ export class Picker {
   }
 
   /** The legal actions of a new state (its SVGs already in the page). A selection survives a state
-   *  that changes nothing for this seat (someone connecting, say), and is dropped otherwise. */
+   *  that changes nothing for this seat (someone connecting, say), and is dropped otherwise.
+   * @param {LegalAction[]} legal
+   * @param {number} version
+   */
   update(legal, version) {
     const same = version === this.version && sameActions(legal, this.legal);
     this.legal = legal;
@@ -83,13 +102,17 @@ export class Picker {
     return this.legal.length > 0 && !this.locked;
   }
 
-  /** Every target element with its key and its place among the elements of that key. */
+  /**
+   * Every target element with its key and its place among the elements of that key.
+   * @returns {{el: Element, key: string, n: number}[]}
+   */
   targets() {
+    /** @type {Map<string, number>} */
     const seen = new Map();
     const list = [];
     for (const holder of this.holders) {
       for (const el of holder.querySelectorAll("[data-target]")) {
-        const key = el.getAttribute("data-target");
+        const key = el.getAttribute("data-target") || "";
         const n = seen.get(key) || 0;
         seen.set(key, n + 1);
         list.push({ el, key, n });
@@ -98,8 +121,9 @@ export class Picker {
     return list;
   }
 
+  /** @param {Event} event a click, or Enter or Space on a target */
   clicked(event) {
-    const el = event.target.closest("[data-target]");
+    const el = event.target instanceof Element ? event.target.closest("[data-target]") : null;
     if (!el || !this.active() || !this.holders.some((holder) => holder.contains(el))) return;
     event.preventDefault();
     const found = this.targets().find((item) => item.el === el);
@@ -122,6 +146,7 @@ export class Picker {
     }
   }
 
+  /** @param {LegalAction} action */
   play(action) {
     this.selection = [];
     this.locked = true;
@@ -141,6 +166,7 @@ export class Picker {
     // ring while you pick supply cards from your hand) stays fully readable.
     const involved = new Set(this.holders.filter((holder) => items.some((i) => i.clickable && holder.contains(i.el))));
     for (const holder of this.holders) holder.classList.toggle("picking", involved.has(holder));
+    /** @type {Map<string, string[]>} */
     const labels = new Map();
     for (const action of cands) {
       for (const key of new Set(action.targets || [])) labels.set(key, [...(labels.get(key) || []), action.label || action.text]);
@@ -165,6 +191,11 @@ export class Picker {
     this.renderButtons(active, keys, cands);
   }
 
+  /**
+   * @param {boolean} active
+   * @param {string[]} keys
+   * @param {LegalAction[]} cands
+   */
   renderButtons(active, keys, cands) {
     const buttons = [];
     const targeted = cands.filter((a) => (a.targets || []).length > 0);
@@ -197,6 +228,10 @@ export class Picker {
     this.help.textContent = help;
   }
 
+  /**
+   * @param {LegalAction} action
+   * @param {string} [kind]
+   */
   button(action, kind = "") {
     return h(
       "button",
@@ -212,6 +247,10 @@ export class Picker {
   }
 }
 
+/**
+ * @param {LegalAction[]} a
+ * @param {LegalAction[]} b
+ */
 function sameActions(a, b) {
   return a.length === b.length && a.every((action, i) => action.text === b[i].text);
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The replay viewer: a finished game (/replay/ID) or a record file the visitor opens (/replay), stepped
 // through one frame at a time. A frame is the table's own `state` message for the position after n
 // actions, computed by the server (GET /api/replay/ID?n=&seat=, or POST /api/replay with the record):
@@ -7,25 +8,33 @@
 // address): `ludoteca replay … --web` opens such a link, and the address of an opened file can be shared.
 
 import { chatLine } from "./chat.js";
-import { h } from "./dom.js";
+import { $, fetchJson, h, refusal, setSvg } from "./dom.js";
 import { fmt, loadCatalog, t } from "./i18n.js";
 import { arrangeHand, markSmallText } from "./layout.js";
 import { LogView, renderEnd, renderSeats } from "./panels.js";
 import { initReview } from "./review.js";
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import("./protocol.js").Frame} Frame */
+
 const gameId = document.body.dataset.gameId;
 const log = new LogView($("log"));
 
+/** @type {string | null} */
 let record = null; // the uploaded record's text (sent with every frame), or null for a stored game
 let encoded = ""; // the same as base64url, for the fragment
+/** @type {Frame | null} */
 let frame = null; // the frame shown
 let wanted = { n: 0, seat: "-1" }; // the frame asked for last
 let busy = false; // a frame is being fetched
+/** @type {import("./protocol.js").ChatLine[] | null} */
 let said = null; // a finished game's chat (GET /api/replay/ID/chat), or null before it came or for a record
+/** @type {ReturnType<typeof initReview> | null} */
 let review = null; // a stored game's review panel (review.js)
 
-/** A record's text as base64url (UTF-8), for the fragment, and back (null if it is not base64url). */
+/**
+ * A record's text as base64url (UTF-8), for the fragment, and back (null if it is not base64url).
+ * @param {string} text
+ */
 function toBase64url(text) {
   const bytes = new TextEncoder().encode(text);
   let binary = "";
@@ -33,6 +42,7 @@ function toBase64url(text) {
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
+/** @param {string} text */
 function fromBase64url(text) {
   try {
     const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
@@ -50,7 +60,7 @@ function fromHash() {
     n: Number.isFinite(n) && n >= 0 ? n : null,
     seat: params.get("seat") || "-1",
     record: shared ? fromBase64url(shared) : null,
-    broken: Boolean(shared) && fromBase64url(shared) === null,
+    broken: shared ? fromBase64url(shared) === null : false,
   };
 }
 
@@ -58,6 +68,8 @@ function fromHash() {
  * Show the frame after `n` actions seen by `seat` ("-1": a spectator, "all": everything). One request
  * is in flight at a time: steps asked for meanwhile (a held arrow key) only move the target, and the
  * newest is fetched when the answer comes, so the server draws no frame that nobody will see.
+ * @param {number} n
+ * @param {string} seat
  */
 async function show(n, seat) {
   wanted = { n, seat };
@@ -77,23 +89,26 @@ async function show(n, seat) {
   }
 }
 
-/** The frame `target` names, or the reason there is none. */
+/**
+ * The frame `target` names, or the reason there is none.
+ * @param {{n: number, seat: string}} target
+ * @returns {Promise<{frame: Frame, error?: undefined} | {frame?: undefined, error: string}>}
+ */
 async function fetchFrame({ n, seat }) {
   const query = new URLSearchParams({ n: String(n), seat, lang: document.documentElement.lang || "en" });
-  let response;
-  try {
-    response = record
-      ? await fetch(`/api/replay?${query}`, { method: "POST", body: record, headers: { "Content-Type": "application/json" } })
-      : await fetch(`/api/replay/${encodeURIComponent(gameId)}?${query}`);
-  } catch {
-    return { error: t("Not connected: try again.") };
-  }
-  const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
-  return response.ok ? { frame: data } : { error: data.error || `HTTP ${response.status}` };
+  const answer = record
+    ? await fetchJson(`/api/replay?${query}`, { method: "POST", body: record, headers: { "Content-Type": "application/json" } })
+    : await fetchJson(`/api/replay/${encodeURIComponent(gameId || "")}?${query}`);
+  if (answer.status === 0) return { error: t("Not connected: try again.") };
+  return answer.ok ? { frame: answer.data } : { error: refusal(answer) };
 }
 
+/**
+ * Say why there is no frame: under the file field of an opened record, else in place of the step.
+ * @param {string} message
+ */
 function failed(message) {
-  const box = $("upload-error");
+  const box = document.getElementById("upload-error");
   if (box) {
     box.textContent = message;
     box.hidden = false;
@@ -102,15 +117,12 @@ function failed(message) {
   }
 }
 
-function setSvg(holder, svg) {
-  if (holder.lastSvg === svg) return;
-  holder.innerHTML = svg;
-  holder.lastSvg = svg;
-}
-
-/** The perspective menu: the spectators, each seat, and everything revealed once the game is over. */
+/**
+ * The perspective menu: the spectators, each seat, and everything revealed once the game is over.
+ * @param {Frame} next
+ */
 function perspectives(next) {
-  const select = $("perspective");
+  const select = $("perspective", HTMLSelectElement);
   const options = [["-1", t("Spectator")], ...next.seats.map((s) => [String(s.seat), s.name])];
   if (next.over) options.push(["all", t("Everything revealed")]);
   const key = options.map(([value, label]) => `${value}:${label}`).join("|");
@@ -121,7 +133,10 @@ function perspectives(next) {
   select.value = String(next.perspective);
 }
 
-/** The private parts shown: the seat's own (its hand, its cards), or every seat's for "all". */
+/**
+ * The private parts shown: the seat's own (its hand, its cards), or every seat's for "all".
+ * @param {Frame} next
+ */
 function hands(next) {
   const parts =
     next.perspective === "all"
@@ -150,6 +165,7 @@ function measure() {
   for (const holder of $("hands").querySelectorAll(".hand")) markSmallText(holder);
 }
 
+/** @param {Frame} next */
 function draw(next) {
   frame = next;
   $("viewer").hidden = false;
@@ -163,19 +179,19 @@ function draw(next) {
   $("rules-in-force").textContent = next.rules_text || "";
   if (next.rules_section) {
     const query = new URLSearchParams({ lang: next.lang });
-    $("rules-link").href = `/rules/${next.game}?${query}#${encodeURIComponent(next.rules_section)}`;
+    $("rules-link", HTMLAnchorElement).href = `/rules/${next.game}?${query}#${encodeURIComponent(next.rules_section)}`;
   }
   const shown = { ...next, seat: -1 }; // nobody is "you" in a replay
   renderSeats($("seats"), shown);
   if (next.result) renderEnd(shown);
   $("end-screen").hidden = !next.result;
   perspectives(next);
-  const slider = $("slider");
+  const slider = $("slider", HTMLInputElement);
   slider.max = String(next.total);
   slider.value = String(next.n);
   $("step").textContent = fmt(t("Step {n} of {total}"), { n: next.n, total: next.total });
-  $("first-btn").disabled = $("prev-btn").disabled = next.n === 0;
-  $("last-btn").disabled = $("next-btn").disabled = next.n === next.total;
+  $("first-btn", HTMLButtonElement).disabled = $("prev-btn", HTMLButtonElement).disabled = next.n === 0;
+  $("last-btn", HTMLButtonElement).disabled = $("next-btn", HTMLButtonElement).disabled = next.n === next.total;
   log.names = next.seats.map((seat) => seat.name);
   log.update(0, next.log || []);
   chat();
@@ -188,26 +204,22 @@ function draw(next) {
 
 /** Fetch a stored game's chat once (an uploaded record has none; a refusal just leaves it out). */
 async function loadChat() {
-  try {
-    const response = await fetch(`/api/replay/${encodeURIComponent(gameId)}/chat`);
-    if (!response.ok) return;
-    const data = await response.json();
-    said = Array.isArray(data.messages) ? data.messages : [];
-  } catch {
-    return;
-  }
+  const answer = await fetchJson(`/api/replay/${encodeURIComponent(gameId || "")}/chat`);
+  if (!answer.ok) return;
+  said = Array.isArray(answer.data.messages) ? answer.data.messages : [];
   chat();
 }
 
 /** The chat as it stood at the frame shown: what was said before its next action (shown as text only);
  * the last step shows it all, the words after the game too ("good game"). */
 function chat() {
-  const panel = $("chat");
+  const panel = document.getElementById("chat");
   if (!panel || said === null || !frame) return;
+  const step = frame.n;
   panel.hidden = false;
   const names = frame.seats.map((seat) => seat.name);
   // the last step shows everything, even what was said after a diverged game's last replayable action
-  const lines = frame.n === frame.total ? said : said.filter((line) => line.after_action <= frame.n);
+  const lines = frame.n === frame.total ? said : said.filter((line) => line.after_action !== undefined && line.after_action <= step);
   const list = $("chat-lines");
   const key = `${lines.length}|${names.join("\u0000")}`;
   if (list.dataset.key === key) return;
@@ -217,7 +229,10 @@ function chat() {
   $("chat-empty").hidden = lines.length > 0;
 }
 
-/** Go to step `n` (clamped to the record), keeping the perspective. */
+/**
+ * Go to step `n` (clamped to the record), keeping the perspective.
+ * @param {number} n
+ */
 function go(n) {
   if (!frame) return;
   const to = Math.max(0, Math.min(frame.total, n));
@@ -228,13 +243,16 @@ $("first-btn").addEventListener("click", () => go(0));
 $("prev-btn").addEventListener("click", () => go(wanted.n - 1));
 $("next-btn").addEventListener("click", () => go(wanted.n + 1));
 $("last-btn").addEventListener("click", () => go(frame ? frame.total : 0));
-$("slider").addEventListener("input", (event) => go(Number(event.target.value)));
-$("perspective").addEventListener("change", (event) => show(wanted.n, event.target.value));
+const slider = $("slider", HTMLInputElement);
+slider.addEventListener("input", () => go(Number(slider.value)));
+const perspective = $("perspective", HTMLSelectElement);
+perspective.addEventListener("change", () => show(wanted.n, perspective.value));
 document.addEventListener("keydown", (event) => {
   if (!frame || event.altKey || event.ctrlKey || event.metaKey) return;
   const target = event.target;
   // the slider and the menu step with the arrows by themselves; a text field keeps its keys
   if (target instanceof HTMLSelectElement || (target instanceof HTMLInputElement && target.type !== "button")) return;
+  /** @type {Record<string, number>} */
   const moves = { ArrowLeft: wanted.n - 1, ArrowRight: wanted.n + 1, Home: 0, End: frame.total };
   if (!(event.key in moves)) return;
   event.preventDefault();
@@ -242,8 +260,8 @@ document.addEventListener("keydown", (event) => {
 });
 if (typeof ResizeObserver === "function") new ResizeObserver(measure).observe($("board"));
 
-const file = $("record-file");
-if (file) {
+const file = document.getElementById("record-file");
+if (file instanceof HTMLInputElement) {
   file.addEventListener("change", async () => {
     const chosen = file.files && file.files[0];
     if (!chosen) return;
@@ -258,7 +276,7 @@ if (file) {
 
 await loadCatalog();
 const start = fromHash();
-if (gameId && $("review")) review = initReview(gameId, go);
+if (gameId && document.getElementById("review")) review = initReview(gameId, go);
 if (gameId) {
   show(start.n ?? 0, start.seat);
   loadChat();

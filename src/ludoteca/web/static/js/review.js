@@ -1,3 +1,4 @@
+// @ts-check
 // The replay viewer's review panel: a finished game's review (POST /api/review/ID starts it in the server's
 // worker pool, GET /api/review/ID tells its progress and gives it once done), drawn as a win-chance graph
 // per seat (click a point, or anywhere along the graph, to jump to that decision), the decision at the step
@@ -5,7 +6,7 @@
 // Chances are the search's estimates from the view of the seat that decided (docs/review.md says how far
 // to trust them). Everything is drawn with DOM calls: no text from the server is read as HTML.
 
-import { h } from "./dom.js";
+import { $, fetchJson, h, refusal } from "./dom.js";
 import { fmt, t } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -14,6 +15,38 @@ const WIDTH = 300;
 const HEIGHT = 150;
 const PAD = { left: 4, right: 4, top: 6, bottom: 6 };
 
+/**
+ * One judged decision of the review.
+ * @typedef {object} Decision
+ * @property {number} n the step it was taken at
+ * @property {number} seat
+ * @property {number} before the seat's win chance with the search's choice
+ * @property {number} after its chance with the move played
+ * @property {string} played
+ * @property {string} best
+ * @property {"inaccuracy" | "mistake" | "blunder" | null} [mark]
+ */
+
+/**
+ * A finished review (docs/review.md).
+ * @typedef {object} Review
+ * @property {number} actions
+ * @property {number[] | null} [outcome] each seat's result: 1 a win, 0 a loss
+ * @property {Decision[]} decisions
+ * @property {{seat: number, mean_loss: number, inaccuracies: number, mistakes: number, blunders: number}[]} seats
+ */
+
+/**
+ * Where a review stands, as GET and POST /api/review/ID answer ("error": no answer came).
+ * @typedef {{status: string, done?: number, total?: number, error?: string, review?: Review}} ReviewStatus
+ */
+
+/**
+ * An SVG element: `h()` for the graph, in SVG's namespace.
+ * @param {string} tag
+ * @param {Record<string, string | number>} [attrs]
+ * @param {...(Node | string)} children
+ */
 function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVG, tag);
   for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, String(value));
@@ -21,42 +54,61 @@ function svg(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** @param {number} chance */
 const percent = (chance) => `${Math.round(100 * chance)}%`;
 
-/** The words of a mark (inaccuracy, mistake, blunder), translated. */
+/**
+ * The words of a mark (inaccuracy, mistake, blunder), translated.
+ * @param {string | null | undefined} mark
+ */
 function markName(mark) {
-  return { inaccuracy: t("inaccuracy"), mistake: t("mistake"), blunder: t("blunder") }[mark] || "";
+  /** @type {Record<string, string>} */
+  const words = { inaccuracy: t("inaccuracy"), mistake: t("mistake"), blunder: t("blunder") };
+  return (mark && words[mark]) || "";
 }
 
 /**
  * The panel of the replay of game `gameId`; `go(n)` moves the replay to step n. Returns `update(frame)`,
  * to be called with every frame drawn (for the step shown and the seats' names).
+ * @param {string} gameId
+ * @param {(n: number) => void} go
+ * @returns {{update: (frame: import("./protocol.js").Frame) => void}}
  */
 export function initReview(gameId, go) {
-  const $ = (id) => document.getElementById(id);
   const panel = $("review");
-  const button = $("review-btn");
+  const button = $("review-btn", HTMLButtonElement);
   const progress = $("review-progress");
+  /** @type {Review | null} */
   let review = null;
+  /** @type {Map<number, Decision>} */
   let byN = new Map();
+  /** @type {string[]} */
   let names = [];
   let step = 0;
+  /** @type {ReturnType<typeof setTimeout> | null} */
   let polling = null;
+  /** @type {{line: SVGElement, x: (n: number) => number} | null} */
+  let cursor = null; // the graph's line at the step shown
 
+  /**
+   * Ask the server about the review (GET: how far it is, POST: start it).
+   * @param {"GET" | "POST"} method
+   * @returns {Promise<ReviewStatus>}
+   */
   async function ask(method) {
-    try {
-      const response = await fetch(`/api/review/${encodeURIComponent(gameId)}`, { method });
-      const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
-      return response.ok ? data : { status: "error", error: data.error || `HTTP ${response.status}` };
-    } catch {
-      return { status: "error", error: t("Not connected: try again.") };
-    }
+    const answer = await fetchJson(`/api/review/${encodeURIComponent(gameId)}`, { method });
+    if (answer.status === 0) return { status: "error", error: t("Not connected: try again.") };
+    return answer.ok ? answer.data : { status: "error", error: refusal(answer) };
   }
 
+  /**
+   * Show where the review stands; answers whether it has stopped (done, failed, or never asked for).
+   * @param {ReviewStatus} status
+   */
   function shown(status) {
     panel.dataset.status = status.status;
     button.hidden = !["none", "failed", "error"].includes(status.status);
-    if (status.status === "done") {
+    if (status.status === "done" && status.review) {
       progress.textContent = "";
       review = status.review;
       byN = new Map(review.decisions.map((entry) => [entry.n, entry]));
@@ -85,31 +137,40 @@ export function initReview(gameId, go) {
     if (!shown(status) && polling === null) polling = setTimeout(poll, POLL_MS);
   });
 
-  /** Go to step `n`, bringing the board into sight if it is off the screen (on a phone the panel is below it). */
+  /**
+   * Go to step `n`, bringing the board into sight if it is off the screen (on a phone the panel is below it).
+   * @param {number} n
+   */
   function jump(n) {
     go(n);
-    const board = $("board");
+    const board = document.getElementById("board");
     const top = board ? board.getBoundingClientRect().top : 0;
     if (board && (top < -board.offsetHeight / 2 || top > window.innerHeight)) {
       $("viewer").scrollIntoView({ block: "start" });
     }
   }
 
+  /** @param {number} seat */
   const nameOf = (seat) => names[seat] || fmt(t("Seat {n}"), { n: seat + 1 });
 
   function render() {
     if (!review) return;
-    graph();
-    mistakes();
-    totals();
+    graph(review);
+    mistakes(review);
+    totals(review);
     decision();
   }
 
-  /** The win-chance graph: per seat, its chance before and after each of its decisions, over the game. */
-  function graph() {
+  /**
+   * The win-chance graph: per seat, its chance before and after each of its decisions, over the game.
+   * @param {Review} review
+   */
+  function graph(review) {
     const holder = $("review-graph");
     const total = Math.max(1, review.actions);
+    /** @param {number} n */
     const x = (n) => PAD.left + ((WIDTH - PAD.left - PAD.right) * n) / total;
+    /** @param {number} c */
     const y = (c) => PAD.top + (HEIGHT - PAD.top - PAD.bottom) * (1 - c);
     const picture = svg("svg", {
       viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
@@ -146,10 +207,10 @@ export function initReview(gameId, go) {
         picture.append(dot);
       }
     }
-    const cursor = svg("line", { class: "cursor", x1: x(step), x2: x(step), y1: PAD.top, y2: HEIGHT - PAD.bottom });
-    picture.append(cursor);
+    const line = svg("line", { class: "cursor", x1: x(step), x2: x(step), y1: PAD.top, y2: HEIGHT - PAD.bottom });
+    picture.append(line);
     picture.addEventListener("click", (event) => {
-      const n = event.target.dataset && event.target.dataset.n;
+      const n = event.target instanceof SVGElement ? event.target.dataset.n : undefined;
       if (n !== undefined) return jump(Number(n));
       // anywhere else along the graph: the nearest judged decision
       const box = picture.getBoundingClientRect();
@@ -163,10 +224,13 @@ export function initReview(gameId, go) {
     const scale = h("p", { class: "scale small muted" }, t("Up: more likely to win (top 100%, dashed 50%)."));
     holder.replaceChildren(picture, scale);
     holder.hidden = false;
-    holder.cursor = { line: cursor, x };
+    cursor = { line, x };
   }
 
-  /** One decision in words: where, who, the move played and the better one with their chances. */
+  /**
+   * One decision in words: where, who, the move played and the better one with their chances.
+   * @param {Decision} entry
+   */
   function describe(entry) {
     const values = {
       step: entry.n,
@@ -181,7 +245,8 @@ export function initReview(gameId, go) {
       : fmt(t("Step {step}, {name}: {played} ({after}) instead of {best} ({before})"), values);
   }
 
-  function mistakes() {
+  /** @param {Review} review */
+  function mistakes(review) {
     const marked = review.decisions.filter((entry) => entry.mark);
     const list = $("review-mistakes");
     const heading = marked.length ? t("Mistakes (click to see the position)") : t("No decision lost much.");
@@ -214,7 +279,8 @@ export function initReview(gameId, go) {
     );
   }
 
-  function totals() {
+  /** @param {Review} review */
+  function totals(review) {
     $("review-totals").replaceChildren(
       ...review.seats.map((seat) =>
         h(
@@ -255,10 +321,9 @@ export function initReview(gameId, go) {
           : h("p", { class: "better" }, fmt(t("Better: {move}"), { move: entry.best }), " ", h("strong", {}, percent(entry.before))),
       );
     }
-    const cursor = $("review-graph").cursor;
     if (cursor) {
-      cursor.line.setAttribute("x1", cursor.x(step));
-      cursor.line.setAttribute("x2", cursor.x(step));
+      cursor.line.setAttribute("x1", String(cursor.x(step)));
+      cursor.line.setAttribute("x2", String(cursor.x(step)));
     }
   }
 

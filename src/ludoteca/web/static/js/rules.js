@@ -1,6 +1,12 @@
+// @ts-check
 // The rules page's table of contents, built from the rendered Markdown's headings (the server renders
 // Markdown without heading ids, and a contents list is easier to keep here than in the renderer).
 
+/**
+ * A heading's id: its words without accents, lower case, joined by hyphens, made unique.
+ * @param {string} text
+ * @param {Set<string>} taken
+ */
 function slug(text, taken) {
   const base =
     text
@@ -18,12 +24,13 @@ function slug(text, taken) {
 const article = document.getElementById("rules");
 const toc = document.getElementById("toc");
 const headings = article ? [...article.querySelectorAll("h2, h3")] : [];
-if (toc && headings.length >= 3) {
-  const list = toc.querySelector("ol");
+const list = toc ? toc.querySelector("ol") : null;
+if (toc && list && headings.length >= 3) {
   const taken = new Set();
+  /** @type {HTMLOListElement | null} */
   let sub = null;
   for (const heading of headings) {
-    if (!heading.id) heading.id = slug(heading.textContent, taken);
+    if (!heading.id) heading.id = slug(heading.textContent || "", taken);
     const item = document.createElement("li");
     const link = document.createElement("a");
     link.href = `#${heading.id}`;
@@ -51,4 +58,5 @@ for (const table of article ? article.querySelectorAll("table") : []) {
   wrap.append(table);
 }
 // a box that scrolls must be reachable with the keyboard, so its hidden part can be scrolled to
-for (const box of article ? article.querySelectorAll(".table-scroll, pre") : []) box.tabIndex = 0;
+const boxes = /** @type {HTMLElement[]} */ (article ? [...article.querySelectorAll(".table-scroll, pre")] : []);
+for (const box of boxes) box.tabIndex = 0;

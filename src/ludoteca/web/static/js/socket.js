@@ -1,3 +1,4 @@
+// @ts-check
 // A WebSocket to one table that comes back by itself: when it closes it reopens with a growing delay
 // (0.5 s doubling to 15 s, with jitter so a restarted server is not hit by every client at once), and
 // at once when the page becomes visible or the network returns. The server resends the whole state
@@ -7,22 +8,39 @@ const FIRST_DELAY = 500;
 const MAX_DELAY = 15000;
 const PING_EVERY = 25000;
 
-/** Close codes 4000–4999 are the server's "do not come back" (an unknown game, say). */
+/**
+ * Close codes 4000–4999 are the server's "do not come back" (an unknown game, say).
+ * @param {number} code
+ */
 function isFinal(code) {
   return code >= 4000 && code < 5000;
 }
+
+/** @typedef {"connecting" | "open" | "reconnecting" | "closed"} SocketStatus */
+
+/**
+ * @typedef {object} SocketHandlers
+ * @property {(socket: TableSocket) => void} onOpen after each (re)connection
+ * @property {(data: import("./protocol.js").ServerMessage) => void} onMessage for each JSON message
+ * @property {(status: SocketStatus, detail?: string) => void} onStatus
+ */
 
 export class TableSocket {
   /**
    * `handlers`: onOpen(socket) after each (re)connection, onMessage(data) for each JSON message,
    * onStatus(status, detail) with status "connecting" | "open" | "reconnecting" | "closed".
+   * @param {string} url
+   * @param {SocketHandlers} handlers
    */
   constructor(url, handlers) {
     this.url = url;
     this.handlers = handlers;
     this.delay = FIRST_DELAY;
+    /** @type {WebSocket | null} */
     this.ws = null;
+    /** @type {ReturnType<typeof setTimeout> | null} */
     this.timer = null;
+    /** @type {ReturnType<typeof setInterval> | null} */
     this.pinger = null;
     this.stopped = false;
     this.everOpen = false;
@@ -59,7 +77,7 @@ export class TableSocket {
       if (data && typeof data.type === "string") this.handlers.onMessage(data);
     });
     ws.addEventListener("close", (event) => {
-      clearInterval(this.pinger);
+      if (this.pinger !== null) clearInterval(this.pinger);
       this.pinger = null;
       if (this.ws !== ws) return;
       if (this.stopped || isFinal(event.code)) {
@@ -77,7 +95,10 @@ export class TableSocket {
     });
   }
 
-  /** Send a message if the socket is open; answers whether it was sent. */
+  /**
+   * Send a message if the socket is open; answers whether it was sent.
+   * @param {{type: string} & Record<string, unknown>} message
+   */
   send(message) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) {
       this.ws.send(JSON.stringify(message));
@@ -89,12 +110,15 @@ export class TableSocket {
   /** Close for good (no reconnection). */
   stop() {
     this.stopped = true;
-    clearTimeout(this.timer);
+    if (this.timer !== null) clearTimeout(this.timer);
     if (this.ws) this.ws.close();
   }
 }
 
-/** The table's socket URL: ws:// or wss:// to the same host as the page. */
+/**
+ * The table's socket URL: ws:// or wss:// to the same host as the page.
+ * @param {string} gameId
+ */
 export function socketUrl(gameId) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   return `${scheme}//${location.host}/ws/${encodeURIComponent(gameId)}`;

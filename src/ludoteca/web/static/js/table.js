@@ -1,3 +1,4 @@
+// @ts-check
 // The table page: one WebSocket to the game, and the page redrawn from each `state` message (sent whole
 // after each hello, then as `patch` messages of what changed, which patch.js applies).
 //
@@ -7,7 +8,7 @@
 // state; the only client-side state is the click selection (picker.js) and the log already shown.
 
 import { ChatPanel } from "./chat.js";
-import { h, toast } from "./dom.js";
+import { $, h, setSvg, toast } from "./dom.js";
 import { Guide } from "./guide.js";
 import { fmt, loadCatalog, t } from "./i18n.js";
 import { BoardLayout } from "./layout.js";
@@ -19,14 +20,19 @@ import { Rematch } from "./rematch.js";
 import { TableSocket, socketUrl } from "./socket.js";
 import { forgetToken, rememberToken, tokenFromHash, tokensFor } from "./tokens.js";
 
-const $ = (id) => document.getElementById(id);
-const gameId = document.body.dataset.gameId;
+/** @typedef {import("./protocol.js").State} State */
+/** @typedef {import("./protocol.js").Suggestion} Suggestion */
+
+const gameId = document.body.dataset.gameId || "";
 let token = tokenFromHash();
 
+/** @type {State | null} */
 let state = null;
 let connected = false;
 let pending = false; // an action is on its way
+/** @type {string | null} */
 let lastSent = null; // the type of the last message sent, so an error never triggers a resync loop
+/** @type {TableSocket | null} */
 let socket = null;
 let resyncing = false; // a patch did not fit: waiting for the whole state asked for
 
@@ -35,9 +41,9 @@ const countdown = new Countdown($("deadline"));
 const layout = new BoardLayout({
   board: $("board"),
   hand: $("hand"),
-  zoomIn: $("zoom-in"),
-  zoomOut: $("zoom-out"),
-  zoomFit: $("zoom-fit"),
+  zoomIn: $("zoom-in", HTMLButtonElement),
+  zoomOut: $("zoom-out", HTMLButtonElement),
+  zoomFit: $("zoom-fit", HTMLButtonElement),
   dock: $("dock"),
   toggle: $("dock-toggle"),
   skip: $("skip-to-dock"),
@@ -50,17 +56,25 @@ const picker = new Picker({
   help: $("selection-help"),
   onPlay: play,
 });
-let chat = null; // made once the catalogue is loaded: its emotes and buttons are worded
-const rematch = new Rematch({ button: $("rematch-btn"), offer: $("rematch-offer"), origin: $("rematch-of") }, send);
+/** @type {ChatPanel} */
+let chat; // made once the catalogue is loaded: its emotes and buttons are worded
+const rematch = new Rematch({ button: $("rematch-btn", HTMLButtonElement), offer: $("rematch-offer"), origin: $("rematch-of") }, send);
 const guide = new Guide($("guide-panel"), { send, play: (choice) => picker.play(choice), hello: onOpen });
 
+/**
+ * Send a message on the table's socket; answers whether it went.
+ * @param {{type: string} & Record<string, unknown>} message
+ */
 function send(message) {
   const sent = socket !== null && socket.send(message);
   if (sent) lastSent = message.type;
   return sent;
 }
 
-/** Send a chosen legal action, stamped with the version it was chosen on. */
+/**
+ * Send a chosen legal action, stamped with the version it was chosen on.
+ * @param {{text: string}} action
+ */
 function play(action) {
   if (!state) return;
   if (send({ type: "action", version: state.version, action: action.text })) {
@@ -73,17 +87,11 @@ function play(action) {
   }
 }
 
-/** Replace an SVG only when it changed, so focus and hover survive states that leave it alone. */
-function setSvg(holder, svg) {
-  if (holder.lastSvg === svg) return;
-  holder.innerHTML = svg;
-  holder.lastSvg = svg;
-}
-
 function mySeat() {
   return state && state.seat >= 0 ? state.seats[state.seat] : null;
 }
 
+/** @param {State} next */
 function applyState(next) {
   const versionChanged = !state || next.version !== state.version;
   state = next;
@@ -104,7 +112,7 @@ function applyState(next) {
   // the Rules link opens the rules in the table's language at the section on the phase being played
   if (next.rules_section) {
     const query = new URLSearchParams({ lang: next.lang });
-    $("rules-link").href = `/rules/${next.game}?${query}#${encodeURIComponent(next.rules_section)}`;
+    $("rules-link", HTMLAnchorElement).href = `/rules/${next.game}?${query}#${encodeURIComponent(next.rules_section)}`;
   }
   renderSeats($("seats"), next);
 
@@ -158,15 +166,15 @@ function controls() {
   const over = Boolean(state && (state.result || state.diverged));
   const canAct = Boolean(state && (state.legal || []).length > 0 && !pending && connected);
   $("hint-btn").hidden = !me || over;
-  $("hint-btn").disabled = !canAct;
+  $("hint-btn", HTMLButtonElement).disabled = !canAct;
   $("leave-btn").hidden = !me || over || me.kind !== "human" || me.autoplay;
   $("takeback-btn").hidden = !me || over || !me.autoplay;
   $("turn-alerts").hidden = !me || over;
-  const spectator = Boolean(state) && state.seat < 0;
+  const spectator = state !== null && state.seat < 0;
   $("spectator-note").hidden = !spectator;
   const own = tokensFor(gameId)[0];
   $("own-seat-link").hidden = !(spectator && own);
-  if (own) $("own-seat-link").href = `#t=${encodeURIComponent(own)}`;
+  if (own) $("own-seat-link", HTMLAnchorElement).href = `#t=${encodeURIComponent(own)}`;
 }
 
 // ------------------------------------------------------------------ hints
@@ -182,6 +190,7 @@ function askHint() {
   $("hint-result").hidden = true;
 }
 
+/** @param {Suggestion} choice */
 function suggestion(choice) {
   const label = h("span", { class: "hint-label" }, choice.label || choice.text);
   if (typeof choice.win_chance !== "number") return [label];
@@ -189,23 +198,27 @@ function suggestion(choice) {
   return [label, h("span", { class: "hint-chance" }, fmt(t("{percent}% to win"), { percent }))];
 }
 
+/** @param {import("./protocol.js").Hint} message */
 function showHint(message) {
-  if (!message.best) return;
+  const best = message.best;
+  if (!best) return;
   $("hint-panel").hidden = false;
   $("hint-thinking").hidden = true;
   $("hint-result").hidden = false;
-  const best = $("hint-best");
-  best.replaceChildren(...suggestion(message.best));
-  best.onclick = () => picker.play(message.best);
+  const button = $("hint-best");
+  button.replaceChildren(...suggestion(best));
+  button.onclick = () => picker.play(best);
   const others = (message.alternatives || []).map((choice) =>
     h("button", { type: "button", class: "hint-choice", onclick: () => picker.play(choice) }, ...suggestion(choice)),
   );
   $("hint-alternatives").replaceChildren(...others);
-  $("hint-alternatives").previousElementSibling.hidden = others.length === 0;
+  const heading = $("hint-alternatives").previousElementSibling;
+  if (heading instanceof HTMLElement) heading.hidden = others.length === 0;
 }
 
 // ------------------------------------------------------------------ the socket
 
+/** @param {import("./protocol.js").ServerMessage} message */
 function onMessage(message) {
   switch (message.type) {
     case "welcome":
@@ -271,6 +284,10 @@ function onMessage(message) {
   }
 }
 
+/**
+ * @param {import("./socket.js").SocketStatus} which
+ * @param {string} [detail]
+ */
 function onStatus(which, detail) {
   connected = which === "open";
   const line = $("connection");
@@ -298,7 +315,7 @@ async function main() {
   window.addEventListener("hashchange", () => location.reload());
   $("hint-btn").addEventListener("click", askHint);
   $("takeback-btn").addEventListener("click", () => send({ type: "take_back" }));
-  const dialog = $("leave-dialog");
+  const dialog = $("leave-dialog", HTMLDialogElement);
   $("leave-btn").addEventListener("click", () => dialog.showModal());
   dialog.addEventListener("close", () => {
     if (dialog.returnValue === "leave") send({ type: "leave" });

@@ -1,19 +1,28 @@
+// @ts-check
 // The seats this browser holds: every token it has seen, kept in localStorage as `ludoteca.tokens`
 // (a list of {id, token}). Tokens are the only key to a seat, so they never go into a URL the server
 // sees — only into the fragment of a table link — and the lobby finds "your games" from this list.
 
 const KEY = "ludoteca.tokens";
 
-/** Every remembered {id, token}, oldest first (an unreadable store counts as empty). */
+/** @typedef {{id: string, token: string}} Held */
+
+/**
+ * Every remembered {id, token}, oldest first (an unreadable store counts as empty).
+ * @returns {Held[]}
+ */
 export function loadTokens() {
   try {
     const list = JSON.parse(localStorage.getItem(KEY) || "[]");
-    return Array.isArray(list) ? list.filter((e) => e && typeof e.id === "string" && typeof e.token === "string") : [];
+    return Array.isArray(list)
+      ? list.filter((/** @type {any} */ e) => e && typeof e.id === "string" && typeof e.token === "string")
+      : [];
   } catch {
     return [];
   }
 }
 
+/** @param {Held[]} list */
 function save(list) {
   try {
     localStorage.setItem(KEY, JSON.stringify(list));
@@ -22,7 +31,11 @@ function save(list) {
   }
 }
 
-/** Remember that `token` is a seat of game `id` (once). */
+/**
+ * Remember that `token` is a seat of game `id` (once).
+ * @param {string} id
+ * @param {string} token
+ */
 export function rememberToken(id, token) {
   if (!id || !token) return;
   const list = loadTokens();
@@ -32,17 +45,26 @@ export function rememberToken(id, token) {
   }
 }
 
-/** Forget one token (the lobby's "forget" button). */
+/**
+ * Forget one token (the lobby's "forget" button).
+ * @param {string} token
+ */
 export function forgetToken(token) {
   save(loadTokens().filter((e) => e.token !== token));
 }
 
-/** The tokens remembered for game `id`. */
+/**
+ * The tokens remembered for game `id`.
+ * @param {string} id
+ */
 export function tokensFor(id) {
   return loadTokens().filter((e) => e.id === id).map((e) => e.token);
 }
 
-/** The token in a table URL's fragment (`#t=TOKEN`), or null: no token means a spectator. */
+/**
+ * The token in a table URL's fragment (`#t=TOKEN`), or null: no token means a spectator.
+ * @param {string} [hash]
+ */
 export function tokenFromHash(hash = location.hash) {
   const params = new URLSearchParams(hash.replace(/^#/, ""));
   const token = params.get("t");

@@ -1,0 +1,148 @@
+// @ts-check
+// The server's messages as the pages read them, for the type check only: nothing here runs, and no page
+// loads this module (they name its types in JSDoc: `@param {import("./protocol.js").State} state`).
+// docs/web.md's protocol section says what each field means; the server builds them in ludoteca.web.
+
+/**
+ * One seat of a table, as every page at it sees it.
+ * @typedef {object} Seat
+ * @property {number} seat
+ * @property {string} name the seat's name as shown (a colour, in the reader's language, until named)
+ * @property {"human" | "bot" | "open"} kind
+ * @property {string | null} bot the bot's spec (`ismcts:hard`) for a bot seat
+ * @property {boolean} autoplay a bot plays a human's seat for now
+ * @property {boolean} connected
+ */
+
+/**
+ * A legal action offered to the seat to act: its notation, its words and the click targets it involves
+ * (a multiset of `data-target` keys, see selection.js).
+ * @typedef {object} LegalAction
+ * @property {string} text
+ * @property {string} [label]
+ * @property {string[]} [targets]
+ */
+
+/**
+ * A finished game's result.
+ * @typedef {object} Result
+ * @property {number[]} winners
+ * @property {number[]} scores
+ * @property {Record<string, number>[]} breakdown per seat, points by source
+ * @property {Record<string, string>} [breakdown_labels] each source's words
+ * @property {Record<string, number>} [progress] rounds played, scorings…
+ */
+
+/**
+ * The guided first game's words for the seat (docs/web.md, "The guided first game").
+ * @typedef {object} GuideWords
+ * @property {string} title
+ * @property {string[]} paragraphs
+ * @property {{text: string, meaning: string}[]} choices
+ */
+
+/**
+ * Everything a seat needs to draw its table (docs/web.md: the `state` message).
+ * @typedef {object} State
+ * @property {"state"} [type]
+ * @property {string} id
+ * @property {string} game
+ * @property {number} version
+ * @property {number} seat -1 for a spectator
+ * @property {string} lang
+ * @property {Seat[]} seats
+ * @property {number} to_act -1 when nobody is to act
+ * @property {string} phase
+ * @property {string} [phase_text]
+ * @property {string} [rules_text]
+ * @property {string | null} [rules_section]
+ * @property {string} [board_svg]
+ * @property {string | null} [private_svg]
+ * @property {LegalAction[]} [legal]
+ * @property {number} log_start
+ * @property {string[]} [log]
+ * @property {number[]} scores
+ * @property {Result | null} [result]
+ * @property {number | null} [deadline] unix seconds
+ * @property {{at: number, reason: string, text: string} | null} [diverged]
+ * @property {number[]} [open_seats]
+ * @property {GuideWords | null} [guide]
+ */
+
+/**
+ * A light update of the state the page holds (docs/web.md, "Light updates"; applied by patch.js).
+ * @typedef {object} Patch
+ * @property {"patch"} [type]
+ * @property {number} base the version it applies to
+ * @property {Record<string, unknown>} [set]
+ * @property {Record<string, {ops: ([number, number] | string)[], size: number}>} [edit]
+ * @property {string[]} [drop]
+ */
+
+/**
+ * One suggestion of a hint.
+ * @typedef {object} Suggestion
+ * @property {string} text
+ * @property {string} [label]
+ * @property {number} [win_chance]
+ * @property {string} [meaning] for a guided connection
+ */
+
+/**
+ * @typedef {object} Hint
+ * @property {"hint"} type
+ * @property {number} version
+ * @property {Suggestion | null} [best]
+ * @property {Suggestion[]} [alternatives]
+ * @property {string} [reason] for a guided connection
+ */
+
+/**
+ * A line of the chat; `seat` null for a spectator's, who is then named by a number.
+ * @typedef {object} ChatLine
+ * @property {number} n
+ * @property {number | null} [seat]
+ * @property {string | number} name
+ * @property {"text" | "emote"} kind
+ * @property {string} text the words, or the emote's code
+ * @property {number} [after_action] in a replay: said after this many actions
+ */
+
+/**
+ * @typedef {object} RematchOffer
+ * @property {"rematch"} type
+ * @property {string} id
+ * @property {string} link
+ * @property {string} [token] this page's seat in the rematch, if it holds one
+ * @property {number} [seat]
+ * @property {string | null} [by]
+ */
+
+/**
+ * @typedef {object} Refusal
+ * @property {"error"} type
+ * @property {string} code
+ * @property {string} [message]
+ */
+
+/**
+ * Any message from the table's socket (the page ignores types it does not know).
+ * @typedef {{type: "welcome", id: string, seat: number, game: string}
+ *   | ({type: "state"} & State)
+ *   | ({type: "patch"} & Patch)
+ *   | Hint
+ *   | {type: "chat_history", messages: ChatLine[]}
+ *   | {type: "chat", message?: ChatLine}
+ *   | RematchOffer
+ *   | {type: "rematch_of", id: string}
+ *   | Refusal
+ *   | {type: "pong"}} ServerMessage
+ */
+
+/**
+ * A replay frame: the table's state after `n` of `total` actions, seen from `perspective`.
+ * @typedef {State & {n: number, total: number, perspective: number | "all", over: boolean,
+ *   private_svgs?: {seat: number, name: string, svg: string}[]}} Frame
+ */
+
+export {};

@@ -1,0 +1,54 @@
+// @ts-check
+// The page's words without a DOM (static/js/i18n.js): translation with a fallback to the English
+// msgid, placeholders, a catalogue that cannot be had.
+
+import assert from "node:assert/strict";
+import { afterEach, test } from "node:test";
+
+import { fmt, loadCatalog, t } from "../../src/ludoteca/web/static/js/i18n.js";
+
+const realFetch = globalThis.fetch;
+const realWarn = console.warn;
+afterEach(async () => {
+  serve({}, 404);
+  await loadCatalog("en"); // back to no catalogue
+  globalThis.fetch = realFetch;
+  console.warn = realWarn;
+});
+
+/**
+ * Answer every fetch with `body` as JSON (and keep quiet the warning about a missing catalogue).
+ * @param {unknown} body
+ */
+const serve = (body, status = 200) => {
+  /** @type {string[]} */
+  const asked = [];
+  console.warn = () => {};
+  globalThis.fetch = async (url) => {
+    asked.push(String(url));
+    return new Response(JSON.stringify(body), { status });
+  };
+  return asked;
+};
+
+test("placeholders are filled by name, unknown ones left as they are", () => {
+  assert.equal(fmt("Waiting for {name}", { name: "Ada" }), "Waiting for Ada");
+  assert.equal(fmt("{n} of {total}", { n: 3 }), "3 of {total}");
+});
+
+test("a catalogue translates its messages; the rest stay in English", async () => {
+  const asked = serve({ messages: { "Your turn": "Tocca a te", Empty: "" } });
+  await loadCatalog("it");
+  assert.deepEqual(asked, ["/i18n/it.json"]);
+  assert.equal(t("Your turn"), "Tocca a te");
+  assert.equal(t("Empty"), "Empty");
+  assert.equal(t("Not in the catalogue"), "Not in the catalogue");
+});
+
+test("a catalogue that cannot be had leaves the English words", async () => {
+  serve({ messages: { "Your turn": "Dein Zug" } });
+  await loadCatalog("de");
+  serve({ error: "no such language" }, 404);
+  await loadCatalog("xx");
+  assert.equal(t("Your turn"), "Your turn");
+});
