@@ -23,6 +23,7 @@ import contextlib
 import logging
 import time
 from collections import deque
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ludoteca import games
@@ -203,8 +204,9 @@ class Room:
         return None if change is None else encode_patch(change, self.edits)
 
     def guided(self) -> bool:
-        """Whether someone at this table is following a guided first game (its bots then play slower)."""
-        return any(c.guide for c in self.connections)
+        """Whether a player at this table is following a guided first game (its bots then play slower); a
+        spectator's page may say ``guide`` too, but only sees the lesson: it does not slow the table."""
+        return any(c.guide and c.seat is not None and c.seat >= 0 for c in self.connections)
 
     def refresh_all(self, but: Connection | None = None) -> None:
         for c in self.connections:
@@ -241,7 +243,8 @@ class Tables:
 
     ``max_rooms`` bounds the games held in memory (idle ones are unloaded to make room);
     ``max_bot_games`` bounds the unfinished games that only bots play, which cost worker time
-    without anyone watching for it.
+    without anyone watching for it. ``clock`` (unix seconds) and ``sleep`` are the real ones but in
+    tests: turn deadlines read the one, a bot's pause before its move awaits the other.
     """
 
     def __init__(
@@ -252,8 +255,12 @@ class Tables:
         bot_delay: float = 0.6,
         max_rooms: int = 1000,
         max_bot_games: int = 4,
+        clock: Callable[[], float] = time.time,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         self.store = store
+        self.clock = clock
+        self.sleep = sleep
         self.workers = workers
         self.bot_delay = bot_delay
         self.max_rooms = max_rooms
@@ -364,7 +371,7 @@ class Tables:
             seed=new.seed,
             start_player=None,
             turn_seconds=new.turn_seconds,
-            created=time.time(),
+            created=self.clock(),
             rules_version=match.rules_version,
             public=new.public,
         )
@@ -388,7 +395,7 @@ class Tables:
                 raise MatchError("autoplay" if not by_bot else "stale")
             parsed, text = match.check(seat, version, action)
             after = match.prepare(parsed)
-            row = ActionRow(match.version, seat, text, by_bot, time.time(), after.digest)
+            row = ActionRow(match.version, seat, text, by_bot, self.clock(), after.digest)
             try:
                 await self.store.append_action(match.id, row)
             except StaleActionError:
@@ -415,7 +422,7 @@ class Tables:
             s.autoplay = on
             if not on and room.match.human_to_act() == seat and room.match.turn_seconds:
                 # taken back during its own turn: the turn's whole time again, from now, kept across restarts
-                await self.store.restart_turn(room.match.id, time.time())
+                await self.store.restart_turn(room.match.id, self.clock())
         self.after_change(room)
 
     def after_change(self, room: Room) -> None:
@@ -451,7 +458,7 @@ class Tables:
         match = room.match
         try:
             if self.bot_delay:
-                await asyncio.sleep(self.bot_delay * (GUIDED_PACE if room.guided() else 1))
+                await self.sleep(self.bot_delay * (GUIDED_PACE if room.guided() else 1))
             if match.bot_to_act() != seat or not room.owned:
                 return
             version = match.version
@@ -516,14 +523,14 @@ class Tables:
             room.timer, room.deadline, room.timed = None, None, key
             if key is None or match.turn_seconds is None:
                 return
-            began, room.stored_turn = slowturns.turn_began(room.stored_turn, match.version, time.time()), None
+            began, room.stored_turn = slowturns.turn_began(room.stored_turn, match.version, self.clock()), None
             room.deadline = began + match.turn_seconds
         if key is None or room.deadline is None or room.timer is not None:
             return
         if not room.owned:
             self._claim_soon(room)
             return
-        left = room.deadline - time.time()
+        left = room.deadline - self.clock()
         if left <= slowturns.HORIZON:
             loop = asyncio.get_running_loop()
             room.timer = loop.call_later(max(0.0, left), lambda: loop.create_task(self._expire(room, key)))

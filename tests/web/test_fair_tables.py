@@ -1,0 +1,120 @@
+"""One client cannot hurt the other tables through its own (issue #24, the table side): a game whose people
+left is a game of bots only and counts against the limit of those; worker time goes first to the address
+that has used least of it; a seat taken back keeps its turn's deadline; a timed game nobody joined does not
+pin a live room; only a seat's guide slows its table's bots.
+
+Slow things are slow by construction here — a bot delay of an hour, bot jobs waiting on a semaphore the
+test releases one at a time, a fake clock — never measured."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import httpx
+import pytest
+import pytest_asyncio
+
+from ludoteca.web import i18n, lobby
+from ludoteca.web.jobs import Workers
+from ludoteca.web.models import CreateGame
+from ludoteca.web.store import Store
+from ludoteca.web.tables import GUIDED_PACE, Connection, Tables
+
+from serverkit import Client
+
+HUMANS = [{"kind": "human"}, {"kind": "human"}]
+HOUR = 3600.0
+
+
+def run(coro: Any) -> Any:
+    return asyncio.run(coro)
+
+
+def health(base: str) -> dict[str, Any]:
+    return dict(httpx.get(f"{base}/healthz", timeout=10).json())
+
+
+def until(condition: Callable[[], bool], timeout: float = 30.0) -> None:
+    """Wait for ``condition()`` (the server's thread works meanwhile); fail if it never holds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "condition not met in time"
+        time.sleep(0.02)
+
+
+def create_from(base: str, address: str, game: str, seats: list[dict[str, Any]], **extra: Any) -> httpx.Response:
+    """A creation from ``address`` (the server trusts 127.0.0.1 as its proxy)."""
+    body = {"game": game, "seats": seats, **extra}
+    return httpx.post(f"{base}/api/games", json=body, headers={"X-Forwarded-For": address}, timeout=10)
+
+
+async def leave(base: str, game_id: str, token: str) -> None:
+    """The seat's owner hands it to its bot and goes."""
+    async with Client(base, game_id, token) as player:
+        seat = player.state["seat"] if player.state else -1
+        await player.send({"type": "leave"})
+        await player.until_state(lambda m: m["seats"][seat]["autoplay"])
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = time.time()
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest_asyncio.fixture
+async def slow_bot_tables(store: Store) -> AsyncIterator[tuple[Tables, FakeClock, list[float]]]:
+    """Tables on a fake clock whose bots pause on a fake sleep that records its seconds and never ends."""
+    clock, pauses = FakeClock(), []
+    never = asyncio.Event()
+
+    async def sleep(seconds: float) -> None:
+        pauses.append(seconds)
+        await never.wait()
+
+    pool = Workers(0, 10.0)
+    made = Tables(store, pool, bot_delay=1.0, clock=clock, sleep=sleep)
+    try:
+        yield made, clock, pauses
+    finally:
+        await made.close()
+        pool.close()
+
+
+def request(seats: list[dict[str, Any]], **extra: Any) -> lobby.NewGame:
+    return lobby.new_game(CreateGame.model_validate({"game": "kreta", "seats": seats, "seed": 6, **extra}))
+
+
+# ------------------------------------------------------------------ the guide's pace (low 9)
+
+
+class Quiet:
+    async def send_text(self, data: str) -> None:
+        pass
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("watching", [True, False])
+async def test_only_a_seats_guide_slows_its_tables_bots(
+    slow_bot_tables: tuple[Tables, FakeClock, list[float]], watching: bool
+) -> None:
+    """A spectator's ``guide: true`` tripled the bot delay at any table; a seat's still does."""
+    tables, _clock, pauses = slow_bot_tables
+    room = await tables.create(request([{"kind": "human"}, {"kind": "bot", "bot": "random"}]))
+    guided = Connection(Quiet(), "en", i18n.translator("en"))
+    guided.guide = True
+    room.connections.add(guided)
+    room.seat_connection(guided, -1 if watching else 0)
+    if room.match.to_act() == 0:
+        legal = room.match.state.legal_actions()
+        await tables.act(room, 0, room.match.version, legal[0].to_text())
+    for _ in range(100):
+        if pauses:
+            break
+        await asyncio.sleep(0.01)
+    assert pauses == [1.0 if watching else GUIDED_PACE]
