@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import AsyncIterator, Callable
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -19,11 +20,12 @@ import pytest_asyncio
 
 from ludoteca.web import i18n, lobby
 from ludoteca.web.jobs import Workers
+from ludoteca.web.match import MatchError
 from ludoteca.web.models import CreateGame
 from ludoteca.web.store import Store
 from ludoteca.web.tables import GUIDED_PACE, Connection, Tables
 
-from serverkit import Client
+from serverkit import Client, create_game, server_thread
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 HOUR = 3600.0
@@ -59,6 +61,32 @@ async def leave(base: str, game_id: str, token: str) -> None:
         await player.until_state(lambda m: m["seats"][seat]["autoplay"])
 
 
+# ------------------------------------------------------------------ the turn's deadline (medium 3)
+
+
+def test_leave_and_take_back_keep_the_turns_deadline(tmp_path: Path, database_url: str) -> None:
+    """The issue held a 10 s timer for 45 s by leaving and taking back on its own turn, each time for the
+    whole time again. (The bot waits an hour: it never plays the turn meanwhile.)"""
+    with server_thread(tmp_path, database_url, bot_delay=HOUR) as base:
+        made = create_game(base, "kreta", HUMANS, turn_seconds=600)
+
+        async def scenario() -> None:
+            async with Client(base, made["id"]) as watcher:
+                assert watcher.state is not None
+                seat = watcher.state["to_act"]
+                deadline = watcher.state["deadline"]
+            assert deadline is not None
+            async with Client(base, made["id"], made["seats"][seat]["token"]) as player:
+                for _ in range(3):
+                    await player.send({"type": "leave"})
+                    await player.until_state(lambda m: m["seats"][seat]["autoplay"] and m["deadline"] is None)
+                    await player.send({"type": "take_back"})
+                    state = await player.until_state(lambda m: not m["seats"][seat]["autoplay"])
+                    assert state["deadline"] == deadline
+
+        run(scenario())
+
+
 class FakeClock:
     def __init__(self) -> None:
         self.now = time.time()
@@ -88,6 +116,29 @@ async def slow_bot_tables(store: Store) -> AsyncIterator[tuple[Tables, FakeClock
 
 def request(seats: list[dict[str, Any]], **extra: Any) -> lobby.NewGame:
     return lobby.new_game(CreateGame.model_validate({"game": "kreta", "seats": seats, "seed": 6, **extra}))
+
+
+@pytest.mark.asyncio
+async def test_a_seat_whose_time_ran_out_is_the_bots_for_that_turn(
+    slow_bot_tables: tuple[Tables, FakeClock, list[float]],
+) -> None:
+    """Past the deadline the turn is the bot's: taking the seat back then is refused until the bot has
+    played, or leave / take back / timer would hand the turn back and forth and the bot never move."""
+    tables, clock, _pauses = slow_bot_tables
+    room = await tables.create(request(HUMANS, turn_seconds=2 * 24 * 3600))  # no timer held yet
+    seat, deadline = room.match.to_act(), room.deadline
+    assert deadline is not None and room.timer is None
+    clock.now = deadline + 1  # two days later, the sweep comes
+    tables.arm_timers()
+    for _ in range(100):
+        if room.match.seats[seat].autoplay:
+            break
+        await asyncio.sleep(0.01)
+    assert room.match.seats[seat].autoplay
+    with pytest.raises(MatchError) as refused:
+        await tables.set_autoplay(room, seat, False)
+    assert refused.value.code == "time_up"
+    assert room.match.seats[seat].autoplay and room.match.version == 0
 
 
 # ------------------------------------------------------------------ the guide's pace (low 9)

@@ -52,6 +52,7 @@ def error_text(code: str, tr: Translator) -> str:
         "waiting": tr("The game starts once every open seat has been taken from the lobby."),
         "illegal": tr("That action is not allowed now."),
         "autoplay": tr("A bot is playing your seat: take it back first."),
+        "time_up": tr("Your time for this turn ran out: the bot plays it, then you can take your seat back."),
         "no_hint": tr("Hints are for the player whose turn it is."),
         "busy": tr("Still thinking about your last hint."),
         "storage": tr("The server could not save that action; nothing changed. Try again."),

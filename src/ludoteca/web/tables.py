@@ -130,6 +130,10 @@ class Room:
         self.stored_turn: tuple[int, float] | None = None
         """(version, when its turn began) as the store had it when the room was loaded: the deadline of
         that turn counts from then, not from the load (used once, see :meth:`Tables._arm_timer`)."""
+        self.turn: tuple[int, float] | None = None
+        """(version, when its turn began) of the turn being played: kept while its seat is with the bot, so
+        a seat taken back in its turn keeps that turn's deadline (``leave`` and ``take_back`` over and over
+        used to give the turn its whole time again each time)."""
         self.rematch_of: str | None = None
         """The game this one is the rematch of (:mod:`.rematch`)."""
         self.rematch: str | None = None
@@ -380,6 +384,8 @@ class Tables:
         room = Room(match)
         room.owned = self.cluster is None
         room.public = new.public
+        if not new.public:  # the first turn's deadline as a reload counts it (a public game's waits for players)
+            room.stored_turn = (0, row.created)
         self._admit(room)
         self._refresh(room)
         return room
@@ -413,17 +419,29 @@ class Tables:
         self.after_change(room)
 
     async def set_autoplay(self, room: Room, seat: int, on: bool) -> None:
-        """A bot takes a human seat (``leave``, or the turn timer ran out), or its owner takes it back."""
-        s = room.match.seats[seat]
+        """A bot takes a human seat (``leave``, or the turn timer ran out), or its owner takes it back.
+
+        A seat taken back in its own turn keeps that turn's deadline (:attr:`Room.turn`, and in the store
+        the turn's stored beginning); once the deadline has passed the turn is the bot's, and taking the
+        seat back waits for its move (``time_up``) — else leave, take back and the timer could hand the
+        turn to and fro for ever."""
+        match = room.match
+        s = match.seats[seat]
         if s.kind != "human" or s.autoplay == on:
             return
         async with room.lock:
-            await self.store.set_autoplay(room.match.id, seat, on)
+            if not on and self._time_up(room, seat):
+                raise MatchError("time_up")
+            await self.store.set_autoplay(match.id, seat, on)
             s.autoplay = on
-            if not on and room.match.human_to_act() == seat and room.match.turn_seconds:
-                # taken back during its own turn: the turn's whole time again, from now, kept across restarts
-                await self.store.restart_turn(room.match.id, self.clock())
         self.after_change(room)
+
+    def _time_up(self, room: Room, seat: int) -> bool:
+        """Whether it is ``seat``'s turn and that turn's deadline has passed."""
+        match, turn = room.match, room.turn
+        if match.to_act() != seat or not match.turn_seconds or turn is None or turn[0] != match.version:
+            return False
+        return self.clock() >= turn[1] + match.turn_seconds
 
     def after_change(self, room: Room) -> None:
         """After a change this process stored: every client here and every other process is told."""
@@ -515,16 +533,16 @@ class Tables:
         else from now — and hold a timer for it once the deadline is within :data:`.slowturns.HORIZON`
         (called again by the sweep, so a far deadline needs no timer until it comes near)."""
         match = room.match
+        if not match.waiting and (room.turn is None or room.turn[0] != match.version):
+            began, room.stored_turn = slowturns.turn_began(room.stored_turn, match.version, self.clock()), None
+            room.turn = (match.version, began)
         seat = match.human_to_act()
-        key = None if seat is None or not match.turn_seconds else (match.version, seat)
-        if key != room.timed:
+        key = None if seat is None or not match.turn_seconds or room.turn is None else (match.version, seat)
+        deadline = None if key is None or room.turn is None else room.turn[1] + (match.turn_seconds or 0)
+        if key != room.timed or deadline != room.deadline:
             if room.timer is not None:
                 room.timer.cancel()
-            room.timer, room.deadline, room.timed = None, None, key
-            if key is None or match.turn_seconds is None:
-                return
-            began, room.stored_turn = slowturns.turn_began(room.stored_turn, match.version, self.clock()), None
-            room.deadline = began + match.turn_seconds
+            room.timer, room.deadline, room.timed = None, deadline, key
         if key is None or room.deadline is None or room.timer is not None:
             return
         if not room.owned:
@@ -632,6 +650,7 @@ class Tables:
             room.rematch, room.rematch_by = stored.game.rematch, stored.game.rematch_by
             turn = slowturns.stored_turn(stored)  # counts only the actions read: the version is ``total``
             room.stored_turn = None if turn is None else (total, turn[1])
+            room.turn = None  # the current turn's beginning as stored (another process may have started it)
         self._refresh(room)
         if room.rematch is not None and rematch_before is None:
             from . import rematch  # imports this module
