@@ -141,6 +141,36 @@ async def test_a_seat_whose_time_ran_out_is_the_bots_for_that_turn(
     assert room.match.seats[seat].autoplay and room.match.version == 0
 
 
+# ------------------------------------------------------------------ rooms nobody joined (medium 6)
+
+
+def test_timed_games_nobody_joined_do_not_fill_the_server(tmp_path: Path, database_url: str) -> None:
+    """A game with a near turn timer was never idle, so never unloaded: games created and never opened
+    filled ``--max-live-games``. Now its timer pins a room only once a seat has been joined, and an
+    unloaded game keeps the deadline it had."""
+    with server_thread(tmp_path, database_url, max_live_games=2) as base:
+        first = create_game(base, "kreta", HUMANS, turn_seconds=60)
+        tokens = {"tokens": [first["seats"][0]["token"]]}
+        deadline = httpx.post(f"{base}/api/my-games", json=tokens).json()["games"][0]["deadline"]
+        assert deadline is not None
+        for _ in range(3):
+            create_game(base, "kreta", HUMANS, turn_seconds=60)
+        assert health(base)["games"] == 2 and health(base)["unloaded"] == 2
+
+        async def scenario() -> None:
+            async with Client(base, first["id"], first["seats"][0]["token"]) as player:
+                assert player.state is not None and player.state["deadline"] == deadline
+            # joined once, its timer pins it: one more room for the newest game, none for a third
+            create_game(base, "kreta", HUMANS, turn_seconds=60)
+            joined = create_game(base, "kreta", HUMANS, turn_seconds=60)
+            async with Client(base, joined["id"], joined["seats"][0]["token"]):
+                pass
+            response = httpx.post(f"{base}/api/games", json={"game": "kreta", "seats": HUMANS, "turn_seconds": 60})
+            assert response.status_code == 503 and "live games" in response.json()["error"]
+
+        run(scenario())
+
+
 # ------------------------------------------------------------------ the guide's pace (low 9)
 
 

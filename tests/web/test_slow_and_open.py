@@ -102,7 +102,9 @@ async def test_a_far_deadline_holds_no_timer_and_the_room_stays_unloadable(table
     assert room.deadline is not None and room.deadline == pytest.approx(time.time() + 2 * DAY, abs=5)
     assert room.timer is None and room.idle()
     near = await tables.create(request([{"kind": "human"}, {"kind": "human"}], turn_seconds=300))
-    assert near.timer is not None and not near.idle()
+    assert near.timer is not None and near.idle()  # nobody has joined it: its timer does not pin it (#24)
+    near.joined = True
+    assert not near.idle()
 
 
 async def stored_overdue(store: Store, turn_seconds: int, late: float) -> str:
@@ -146,6 +148,7 @@ async def test_the_sweep_loads_an_unloaded_game_whose_deadline_passed(store: Sto
 @pytest.mark.asyncio
 async def test_the_sweep_arms_a_live_room_whose_deadline_came_near(tables: Tables) -> None:
     room = await tables.create(request([{"kind": "human"}, {"kind": "human"}], turn_seconds=2 * DAY))
+    room.joined = True  # a player has opened it
     assert room.timer is None
     await slowturns.sweep(tables)
     assert room.timer is None  # still days away

@@ -275,6 +275,7 @@ def _hello(msg: messages.Hello, room: Room, conn: Connection) -> None:
             raise MatchError("bad_token")
         seat = found
     conn.token = token if seat >= 0 else None
+    room.joined = room.joined or seat >= 0
     changed = room.seat_connection(conn, seat)
     conn.send({"type": "welcome", "id": room.match.id, "seat": seat, "game": room.match.definition.name})
     conn.refresh(full=True)

@@ -145,6 +145,10 @@ class Room:
         game's lock (:mod:`.cluster`); another process's room only follows the store."""
         self.claiming = False
         self.chat = ChatRoom()
+        self.joined = False
+        """Whether a seat's owner has connected since the room was loaded: until then its turn timer does not
+        keep it in memory (games created and never opened would fill the server); the deadline is honoured
+        all the same, when the room is loaded again or by the sweep (:mod:`.slowturns`)."""
 
     def connected(self) -> dict[int, int]:
         return dict(self.seated)
@@ -168,12 +172,13 @@ class Room:
 
     def idle(self) -> bool:
         """Nothing would be lost by unloading this room: nobody here, nothing running, no timer about to
-        run out (a far deadline is kept by the store: :mod:`.slowturns`)."""
+        run out in a game someone joined (a far deadline, or one nobody has seen, is kept by the store:
+        :mod:`.slowturns`)."""
         return (
             not self.connections
             and (not self.owned or self.match.bot_to_act() is None)
             and (self.bot_task is None or self.bot_task.done())
-            and self.timer is None
+            and (self.timer is None or not self.joined)
             and not self.hinting
             and not self.lock.locked()
         )
@@ -294,8 +299,7 @@ class Tables:
             resumed += 1
             self._refresh(room)
             if room.idle() and len(self.rooms) >= self.max_rooms:
-                del self.rooms[room.match.id]
-                self._disown(room)
+                self._unload(room, count=False)
         return resumed
 
     def _admit(self, room: Room) -> None:
@@ -303,12 +307,21 @@ class Tables:
         if len(self.rooms) >= self.max_rooms:
             idle = sorted((r for r in self.rooms.values() if r.idle()), key=lambda r: r.last_used)
             for old in idle[: len(self.rooms) - self.max_rooms + 1]:
-                del self.rooms[old.match.id]
-                self.unloaded += 1
-                self._disown(old)
+                self._unload(old)
             if len(self.rooms) >= self.max_rooms:
                 raise RoomsFull(Said(_("the server holds %(n)d live games, all in use"), {"n": self.max_rooms}))
         self.rooms[room.match.id] = room
+
+    def _unload(self, room: Room, count: bool = True) -> None:
+        """Take an idle room out of memory: its timer (if nobody joined it) is dropped, the store keeps the
+        deadline (:mod:`.slowturns`)."""
+        del self.rooms[room.match.id]
+        if count:
+            self.unloaded += 1
+        if room.timer is not None:
+            room.timer.cancel()
+            room.timer = None
+        self._disown(room)
 
     def bot_games(self) -> int:
         """Unfinished live games without a human seat."""
