@@ -61,6 +61,40 @@ async def leave(base: str, game_id: str, token: str) -> None:
         await player.until_state(lambda m: m["seats"][seat]["autoplay"])
 
 
+# ------------------------------------------------------------------ bots only (medium 1)
+
+
+def test_a_game_whose_people_left_counts_as_a_game_of_bots_only(tmp_path: Path, database_url: str) -> None:
+    """The issue's bypass: the limit counted seats of kind ``bot``, and a human seat handed to its bot
+    (``leave``, or a short timer nobody answers) was not one. The bots wait an hour: nothing finishes."""
+    bots = [{"kind": "bot", "bot": "random"}] * 2
+    with server_thread(tmp_path, database_url, max_bot_games=1, bot_delay=HOUR) as base:
+        made = create_game(base, "kreta", [{"kind": "human"}, {"kind": "bot", "bot": "ismcts:hard"}])
+        run(leave(base, made["id"], made["seats"][0]["token"]))
+        response = httpx.post(f"{base}/api/games", json={"game": "kreta", "seats": bots})
+        assert response.status_code == 503 and "bots only" in response.json()["error"]
+        assert health(base)["bot_games"] == 1
+
+
+def test_games_that_become_bots_only_beyond_the_limit_wait_for_a_place(tmp_path: Path, database_url: str) -> None:
+    """A second game left to its bots waits in line (its bots do not move, its room may be unloaded) and
+    gets the place once the first is a game of people again."""
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "ismcts:hard"}]
+    with server_thread(tmp_path, database_url, max_bot_games=1, bot_delay=HOUR) as base:
+        first, second = create_game(base, "kreta", seats), create_game(base, "kreta", seats)
+        run(leave(base, first["id"], first["seats"][0]["token"]))
+        run(leave(base, second["id"], second["seats"][0]["token"]))
+        assert (health(base)["bot_games"], health(base)["bot_games_waiting"]) == (1, 1)
+
+        async def take_back() -> None:
+            async with Client(base, first["id"], first["seats"][0]["token"]) as player:
+                await player.send({"type": "take_back"})
+                await player.until_state(lambda m: not m["seats"][0]["autoplay"])
+
+        run(take_back())
+        assert (health(base)["bot_games"], health(base)["bot_games_waiting"]) == (1, 0)
+
+
 # ------------------------------------------------------------------ the turn's deadline (medium 3)
 
 

@@ -52,6 +52,8 @@ async def healthz(tables: TablesDep) -> dict[str, Any]:
         "unloaded": tables.unloaded,
         "owned": sum(1 for r in tables.rooms.values() if r.owned and not r.match.finished),
         "job_timeouts": tables.workers.timeouts,
+        "bot_games": tables.bot_games(),
+        "bot_games_waiting": len(tables.bot_line),
     }
 
 

@@ -145,6 +145,9 @@ class Room:
         game's lock (:mod:`.cluster`); another process's room only follows the store."""
         self.claiming = False
         self.chat = ChatRoom()
+        self.bots_waiting = False
+        """A game of bots only waiting for a place among the server's ``max_bot_games``: its bots do not
+        move meanwhile, and the room may be unloaded (:meth:`Tables._bots_may_move`)."""
         self.joined = False
         """Whether a seat's owner has connected since the room was loaded: until then its turn timer does not
         keep it in memory (games created and never opened would fill the server); the deadline is honoured
@@ -173,10 +176,10 @@ class Room:
     def idle(self) -> bool:
         """Nothing would be lost by unloading this room: nobody here, nothing running, no timer about to
         run out in a game someone joined (a far deadline, or one nobody has seen, is kept by the store:
-        :mod:`.slowturns`)."""
+        :mod:`.slowturns`), no bot to move unless it waits for a place (:attr:`bots_waiting`)."""
         return (
             not self.connections
-            and (not self.owned or self.match.bot_to_act() is None)
+            and (not self.owned or self.match.bot_to_act() is None or self.bots_waiting)
             and (self.bot_task is None or self.bot_task.done())
             and (self.timer is None or not self.joined)
             and not self.hinting
@@ -251,9 +254,11 @@ class Tables:
     """Every live room of the server, over one store and one pool of bot workers.
 
     ``max_rooms`` bounds the games held in memory (idle ones are unloaded to make room);
-    ``max_bot_games`` bounds the unfinished games that only bots play, which cost worker time
-    without anyone watching for it. ``clock`` (unix seconds) and ``sleep`` are the real ones but in
-    tests: turn deadlines read the one, a bot's pause before its move awaits the other.
+    ``max_bot_games`` bounds the unfinished games that only bots play (:meth:`.Match.bots_only`: every
+    seat a bot's or handed to one), which cost worker time without anyone waiting for it: a new game of
+    bots is refused beyond it, and a game whose people left waits in line for a place. ``clock`` (unix
+    seconds) and ``sleep`` are the real ones but in tests: turn deadlines read the one, a bot's pause
+    before its move awaits the other.
     """
 
     def __init__(
@@ -275,6 +280,10 @@ class Tables:
         self.max_rooms = max_rooms
         self.max_bot_games = max_bot_games
         self.rooms: dict[str, Room] = {}
+        self.bot_places: set[str] = set()
+        """The games of bots only whose bots may move (at most ``max_bot_games``)."""
+        self.bot_line: dict[str, Room] = {}
+        """The live games of bots only waiting for a place, in the order they came."""
         self.unloaded = 0
         self._loading: dict[str, asyncio.Lock] = {}
         self._closing = False
@@ -316,6 +325,7 @@ class Tables:
         """Take an idle room out of memory: its timer (if nobody joined it) is dropped, the store keeps the
         deadline (:mod:`.slowturns`)."""
         del self.rooms[room.match.id]
+        self._leave_bot_place(room)
         if count:
             self.unloaded += 1
         if room.timer is not None:
@@ -324,10 +334,38 @@ class Tables:
         self._disown(room)
 
     def bot_games(self) -> int:
-        """Unfinished live games without a human seat."""
-        return sum(
-            1 for r in self.rooms.values() if not r.match.finished and all(s.kind == "bot" for s in r.match.seats)
-        )
+        """Unfinished games of bots only whose bots move now (see :meth:`_bots_may_move`)."""
+        return len(self.bot_places)
+
+    def _bots_may_move(self, room: Room) -> bool:
+        """Whether the bots of ``room`` may move now: always in a game a person plays; in a game of bots
+        only while it holds one of the ``max_bot_games`` places — else it waits in line for one."""
+        game_id = room.match.id
+        if not room.match.bots_only() or game_id in self.bot_places:
+            return True
+        if len(self.bot_places) < self.max_bot_games:
+            self.bot_places.add(game_id)
+            self.bot_line.pop(game_id, None)
+            room.bots_waiting = False
+            return True
+        self.bot_line.setdefault(game_id, room)
+        room.bots_waiting = True
+        return False
+
+    def _leave_bot_place(self, room: Room) -> None:
+        """``room`` no longer needs a place (finished, a person took a seat back, unloaded): the first
+        game in line gets it."""
+        game_id = room.match.id
+        room.bots_waiting = False
+        if self.bot_line.pop(game_id, None) is None and game_id not in self.bot_places:
+            return
+        self.bot_places.discard(game_id)
+        while self.bot_line and len(self.bot_places) < self.max_bot_games:
+            first_id, first = next(iter(self.bot_line.items()))
+            del self.bot_line[first_id]
+            first.bots_waiting = False
+            if self.rooms.get(first_id) is first:
+                self._schedule_bot(first)  # takes the place (or, if its bot cannot move yet, does when it can)
 
     async def get(self, game_id: str) -> Room | None:
         """The room of a game, loading a finished (or not yet loaded) game from the store on demand."""
@@ -373,7 +411,7 @@ class Tables:
 
     async def create(self, new: NewGame) -> Room:
         """Store and start a new game, or :class:`RoomsFull` (nothing stored) when it may not start now."""
-        if all(s.kind == "bot" for s in new.seats) and self.bot_games() >= self.max_bot_games:
+        if all(s.kind == "bot" for s in new.seats) and self.bot_games() >= self.max_bot_games:  # no line for new ones
             raise RoomsFull(
                 Said(_("%(n)d games of bots only are already running; try again later"), {"n": self.max_bot_games})
             )
@@ -470,6 +508,8 @@ class Tables:
         room.last_used = time.monotonic()
         self._arm_timer(room)
         room.refresh_all()
+        if room.match.finished or not room.match.bots_only():
+            self._leave_bot_place(room)
         self._schedule_bot(room)
         if room.match.finished:
             self._disown(room)
@@ -477,12 +517,16 @@ class Tables:
     # ------------------------------------------------------------------ bots
 
     def _schedule_bot(self, room: Room) -> None:
-        if self._closing or (room.bot_task is not None and not room.bot_task.done()):
+        if self._closing:
             return
         seat = room.match.bot_to_act()
-        if seat is not None and not room.owned:
+        if seat is None or (room.owned and not self._bots_may_move(room)):
+            return  # (a move already under way when its game became one of bots only ends first)
+        if room.bot_task is not None and not room.bot_task.done():
+            return
+        if not room.owned:
             self._claim_soon(room)
-        elif seat is not None:
+        else:
             room.bot_task = asyncio.get_running_loop().create_task(self._bot_move(room, seat))
 
     async def _bot_move(self, room: Room, seat: int) -> None:
@@ -741,7 +785,11 @@ class Tables:
 
     def disown_all(self) -> None:
         """The lock connection failed: this process owns nothing any more (bots stop, timers are dropped)."""
+        if self.cluster is not None:
+            self.bot_places.clear()
+            self.bot_line.clear()
         for room in self.rooms.values():
+            room.bots_waiting = False
             if self.cluster is not None:
                 room.owned = False
             if room.timer is not None:
@@ -752,6 +800,7 @@ class Tables:
         """Give up the lock of a game that is finished or unloaded here."""
         if self.cluster is None or not room.owned:
             return
+        self._leave_bot_place(room)
         room.owned = False
         if room.timer is not None:
             room.timer.cancel()
