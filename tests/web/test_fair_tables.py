@@ -9,6 +9,7 @@ test releases one at a time, a fake clock — never measured."""
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -18,7 +19,7 @@ import httpx
 import pytest
 import pytest_asyncio
 
-from ludoteca.web import i18n, lobby
+from ludoteca.web import i18n, lobby, workers
 from ludoteca.web.jobs import Workers
 from ludoteca.web.match import MatchError
 from ludoteca.web.models import CreateGame
@@ -93,6 +94,48 @@ def test_games_that_become_bots_only_beyond_the_limit_wait_for_a_place(tmp_path:
 
         run(take_back())
         assert (health(base)["bot_games"], health(base)["bot_games_waiting"]) == (1, 0)
+
+
+def test_one_addresss_bot_jobs_do_not_hold_up_another_tables_bot(
+    tmp_path: Path, database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Eight games of hard bots from one address fill both workers and the queue (each of their jobs waits
+    until the test lets it go); a bot move of a game from another address, queued after them, gets the
+    first worker that frees — not the one after the attacker's six queued jobs and their next moves."""
+    gate = threading.Semaphore(0)
+    opened = threading.Event()
+    started: list[str] = []
+    real = workers.choose
+
+    def choose(spec: str, seed: int, view: Any, legal: Any) -> int:
+        if spec != "ismcts:hard":
+            started.append("victim")
+            return real(spec, seed, view, legal)
+        started.append("attacker")
+        if not opened.is_set():
+            gate.acquire()
+        return 0
+
+    monkeypatch.setattr(workers, "choose", choose)
+    hard = [{"kind": "bot", "bot": "ismcts:hard"}] * 2
+    settings = {"max_bot_games": 20, "job_seconds": HOUR, "forwarded_allow_ips": "127.0.0.1"}
+    with server_thread(tmp_path, database_url, **settings) as base:
+        try:
+            for _ in range(8):
+                assert create_from(base, "203.0.113.7", "kreta", hard).status_code == 201
+            until(lambda: started.count("attacker") == 2 and health(base)["jobs_waiting"] == 6)
+            victim = create_from(base, "198.51.100.1", "kreta", [{"kind": "bot", "bot": "random"}] * 2)
+            assert victim.status_code == 201
+            until(lambda: health(base)["jobs_waiting"] == 7)
+            while "victim" not in started:
+                ran = len(started)
+                gate.release()  # one attacker job ends; its worker goes to the next job in line
+                until(lambda ran=ran: len(started) > ran)
+            assert started.index("victim") == 2, started
+        finally:
+            opened.set()
+            for _ in range(100):
+                gate.release()
 
 
 # ------------------------------------------------------------------ the turn's deadline (medium 3)

@@ -54,6 +54,7 @@ async def healthz(tables: TablesDep) -> dict[str, Any]:
         "job_timeouts": tables.workers.timeouts,
         "bot_games": tables.bot_games(),
         "bot_games_waiting": len(tables.bot_line),
+        "jobs_waiting": tables.workers.slots.count(),
     }
 
 
@@ -74,7 +75,7 @@ async def create_game(
         raise BadRequest(Said(too_many, {"n": per}), 429)
     new = lobby.new_game(request)
     try:
-        await tables.create(new)
+        await tables.create(new, address)
     except RoomsFull as e:
         raise BadRequest(e.words, 503) from None
     seats = []

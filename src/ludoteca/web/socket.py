@@ -137,7 +137,7 @@ async def serve(ws: WebSocket, game_id: str, tables: Tables, settings: Settings,
         await _refuse(ws, "too_many_connections", tr)
         return
     try:
-        await _serve(ws, game_id, tables, settings, Connection(ws, lang, tr, settings.outbox_limit))
+        await _serve(ws, game_id, tables, settings, Connection(ws, lang, tr, settings.outbox_limit, address))
     finally:
         addresses.give_back(address)
 
@@ -230,10 +230,12 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, hints
             conn.refresh(full=True)
         elif isinstance(msg, messages.Action):
             await tables.act(room, conn.seat, msg.version, msg.action)
+            room.address = conn.address  # the bots' answers count against who set them going
         elif kind in ("leave", "take_back"):
             if conn.seat < 0 or room.match.seats[conn.seat].kind != "human":
                 raise MatchError("not_human")
             if not room.match.finished:
+                room.address = conn.address
                 await tables.set_autoplay(room, conn.seat, kind == "leave")
         elif kind == "hint" and hints:
             await _hint(room, conn, tables)

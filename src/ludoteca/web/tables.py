@@ -63,8 +63,10 @@ class RoomsFull(Refused):
 class Connection:
     """One client socket at one table; ``seat`` is None until its ``hello`` (then -1 for spectators)."""
 
-    def __init__(self, socket: Socket, lang: str, tr: Translator, outbox_limit: int = 100) -> None:
+    def __init__(self, socket: Socket, lang: str, tr: Translator, outbox_limit: int = 100, address: str = "") -> None:
         self.socket = socket
+        self.address = address
+        """The client's address: its hints' worker time counts against it (:mod:`.jobs`)."""
         self.lang = lang
         self.tr = tr
         self.seat: int | None = None
@@ -145,6 +147,9 @@ class Room:
         game's lock (:mod:`.cluster`); another process's room only follows the store."""
         self.claiming = False
         self.chat = ChatRoom()
+        self.address = ""
+        """Whose worker time this table's bot moves count as (:mod:`.jobs`): the address that created the
+        game, then of the last person to act or leave or take back a seat there (unknown: "")."""
         self.bots_waiting = False
         """A game of bots only waiting for a place among the server's ``max_bot_games``: its bots do not
         move meanwhile, and the room may be unloaded (:meth:`Tables._bots_may_move`)."""
@@ -409,8 +414,9 @@ class Tables:
         await self.store.fill_digests(match.id, match.missing_digests([a.digest for a in stored.actions]))
         return match
 
-    async def create(self, new: NewGame) -> Room:
-        """Store and start a new game, or :class:`RoomsFull` (nothing stored) when it may not start now."""
+    async def create(self, new: NewGame, address: str = "") -> Room:
+        """Store and start a new game (its bots' worker time counted against ``address``), or
+        :class:`RoomsFull` (nothing stored) when it may not start now."""
         if all(s.kind == "bot" for s in new.seats) and self.bot_games() >= self.max_bot_games:  # no line for new ones
             raise RoomsFull(
                 Said(_("%(n)d games of bots only are already running; try again later"), {"n": self.max_bot_games})
@@ -435,6 +441,7 @@ class Tables:
         room = Room(match)
         room.owned = self.cluster is None
         room.public = new.public
+        room.address = address
         if not new.public:  # the first turn's deadline as a reload counts it (a public game's waits for players)
             room.stored_turn = (0, row.created)
         self._admit(room)
@@ -539,7 +546,7 @@ class Tables:
             version = match.version
             view, legal = match.state.view(seat), match.state.legal_actions()
             spec, seed = match.seats[seat].bot_spec, match.bot_seed(seat)
-            index = await self._choose(match.id, spec, seed, view, legal)
+            index = await self._choose(room, spec, seed, view, legal)
             with contextlib.suppress(MatchError):  # the table moved on (e.g. the owner took the seat back)
                 await self.act(room, seat, version, legal[index].to_text(), by_bot=True)
         finally:
@@ -547,12 +554,14 @@ class Tables:
             if not match.finished:
                 self._schedule_bot(room)
 
-    async def _choose(self, game_id: str, spec: str, seed: int, view: Any, legal: list[Any]) -> int:
+    async def _choose(self, room: Room, spec: str, seed: int, view: Any, legal: list[Any]) -> int:
         """The bot's choice; past its deadline (or on any failure) the heuristic's, and failing that the
         first legal action — the game goes on whatever happens in the workers."""
+        game_id = room.match.id
         for bot in dict.fromkeys((spec, AUTOPLAY_BOT)):
             try:
-                index = await self.workers.run(Kind.MOVE, workers.choose, bot, seed, view, legal)
+                job = (workers.choose, bot, seed, view, legal)
+                index = await self.workers.run(Kind.MOVE, *job, address=room.address, table=game_id)
                 if 0 <= index < len(legal):
                     return index
             except JobTimeout as e:
@@ -570,7 +579,9 @@ class Tables:
         version = match.version
         view, legal = match.state.view(seat), match.state.legal_actions()
         seed = match.bot_seed(seat) ^ 0x4E17
-        ranked = await self.workers.run(Kind.HINT, workers.hint, seed, view, legal)
+        ranked = await self.workers.run(
+            Kind.HINT, workers.hint, seed, view, legal, address=conn.address, table=match.id
+        )
 
         def entry(index: int, chance: float) -> dict[str, Any]:
             action = legal[index]
