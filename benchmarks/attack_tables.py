@@ -37,6 +37,7 @@ import json
 import os
 import random
 import subprocess
+import sys
 import tempfile
 import time
 from collections import Counter
@@ -299,7 +300,8 @@ async def unjoined_timed(base: str, addresses: list[str], seconds: float = 30.0)
             async with httpx.AsyncClient(transport=transport, timeout=30) as http:
                 for _ in range(20):
                     body = {"game": "kreta", "seats": [{"kind": "human"}] * 2, "turn_seconds": 60}
-                    created += await create(http, base, watch, body) is not None
+                    made = await create(http, base, watch, body)
+                    created += made is not None
 
         await asyncio.gather(*(one_address(a) for a in addresses))
         newcomer = "127.0.0.200"
@@ -381,7 +383,10 @@ def run_scenario(name: str, seconds: float) -> dict[str, Any]:
                 with contextlib.suppress(subprocess.TimeoutExpired):
                     proc.wait(timeout=15)
         with open(log_path, encoding="utf-8", errors="replace") as f:
-            tracebacks = f.read().count("Traceback")
+            server_log = f.read()
+    tracebacks = server_log.count("Traceback")
+    if tracebacks:
+        print(f"{name}: {server_log[server_log.index('Traceback') :][:3000]}", file=sys.stderr)
     return {"crashes": 0 if alive else 1, "server_tracebacks": tracebacks, **figures}
 
 
