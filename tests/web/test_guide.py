@@ -120,6 +120,9 @@ def test_bots_slow_down_while_a_learner_is_at_the_table() -> None:
     assert not room.guided()
     guided.guide = True
     room.connections.add(guided)
+    room.seat_connection(guided, -1)
+    assert not room.guided()  # a spectator's guide does not slow the table (#24)
+    room.seat_connection(guided, 0)
     assert room.guided() and GUIDED_PACE > 1
 
 

@@ -66,3 +66,35 @@ def test_a_free_worker_goes_to_the_most_urgent_kind() -> None:
         return served
 
     assert asyncio.run(scenario()) == ["move", "hint", "review"]
+
+
+def test_a_free_worker_goes_to_the_address_that_used_least_then_to_its_tables_in_turn() -> None:
+    """One address used a worker for a minute (its jobs waiting on three tables, queued first), another
+    for a second: the light address is served first, then the heavy one's tables take turns; a review
+    waits for all of them whatever its address has used."""
+
+    async def scenario() -> list[str]:
+        now = [0.0]
+        slots = _Slots(1, clock=lambda: now[0])
+        slots.charge("heavy", 60.0)
+        slots.charge("light", 1.0)
+        await slots.acquire(Kind.MOVE)  # the only worker is busy
+        served: list[str] = []
+
+        async def job(name: str, kind: Kind, address: str, table: str) -> None:
+            await slots.acquire(kind, address, table)
+            served.append(name)
+            slots.release()
+
+        jobs = [("a1", "heavy", "A"), ("a2", "heavy", "A"), ("b1", "heavy", "B"), ("c1", "heavy", "C")]
+        tasks = [asyncio.create_task(job(n, Kind.MOVE, a, t)) for n, a, t in jobs]
+        tasks.append(asyncio.create_task(job("review", Kind.REVIEW, "idle", "R")))
+        tasks.append(asyncio.create_task(job("light", Kind.MOVE, "light", "L")))
+        await asyncio.sleep(0)
+        assert slots.count() == 6
+        now[0] = 30.0  # half a half-life later: still 60 · 0.7 against 1 · 0.7
+        slots.release()
+        await asyncio.gather(*tasks)
+        return served
+
+    assert asyncio.run(scenario()) == ["light", "a1", "b1", "c1", "a2", "review"]

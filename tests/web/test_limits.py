@@ -83,12 +83,15 @@ def test_idle_games_are_unloaded_and_reloaded(tmp_path: Path, database_url: str)
 
 
 def test_live_games_in_use_are_never_unloaded(tmp_path: Path, database_url: str) -> None:
-    """A room with a connection or a running turn timer stays: the limit refuses the next game instead."""
+    """A room with a connection, or a running turn timer in a game someone joined, stays: the limit refuses
+    the next game instead."""
     with server_thread(tmp_path, database_url, max_live_games=2) as base:
         timed = create_game(base, "kreta", HUMANS, turn_seconds=600)
         watched = create_game(base, "kreta", HUMANS)
 
         async def scenario() -> None:
+            async with Client(base, timed["id"], timed["seats"][0]["token"]):
+                pass  # joined: from now on its timer keeps it
             async with Client(base, watched["id"]):
                 response = httpx.post(f"{base}/api/games", json={"game": "kreta", "seats": HUMANS})
                 assert response.status_code == 503 and "live games" in response.json()["error"]

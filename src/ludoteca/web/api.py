@@ -53,6 +53,9 @@ async def healthz(tables: TablesDep) -> dict[str, Any]:
         "unloaded": tables.unloaded,
         "owned": sum(1 for r in tables.rooms.values() if r.owned and not r.match.finished),
         "job_timeouts": tables.workers.timeouts,
+        "bot_games": tables.bot_games(),
+        "bot_games_waiting": len(tables.bot_line),
+        "jobs_waiting": tables.workers.slots.count(),
     }
 
 
@@ -73,7 +76,7 @@ async def create_game(
         raise BadRequest(Said(too_many, {"n": per}), 429)
     new = lobby.new_game(request)
     try:
-        await tables.create(new)
+        await tables.create(new, address)
     except RoomsFull as e:
         raise BadRequest(e.words, 503) from None
     seats = []

@@ -6,19 +6,22 @@ hint of the server. So each job runs in a :mod:`pebble` process pool, whose task
 that *kills and replaces* the worker process running them (``concurrent.futures`` cannot stop a
 running task). The caller gets :class:`JobTimeout` and decides what happens instead.
 
-Pebble's pool is first-come first-served, so the priority lives here: a job enters the pool only when
-a worker is free (:class:`_Slots`), and the free worker goes to the most urgent waiting kind — a bot's
-move before a hint, a hint before a review (:class:`Kind`) — so a crowd of hint requests delays other
-tables' bots by at most the one job already running on each worker.
+Pebble's pool is first-come first-served, so the order lives here: a job enters the pool only when a
+worker is free (:class:`_Slots`), and the free worker goes, among the jobs people wait for (moves and
+hints), to the client address that has used the least worker time lately (:data:`USAGE_HALF_LIFE`); of
+that address's jobs, to the most urgent kind — a bot's move before a hint (:class:`Kind`) — then to its
+tables in turn, then in order of arrival. Reviews come after all of those. So one address's flood of
+hard bots or hints (from as many tables as it likes) delays another table's bot move by the jobs already
+running on the workers, not by its queue: a light table is always next in line.
 """
 
 from __future__ import annotations
 
 import asyncio
-import heapq
-import itertools
 import multiprocessing
 import os
+import time
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import TimeoutError as FutureTimeout
 from enum import IntEnum
@@ -44,20 +47,39 @@ class JobTimeout(Exception):
     """A job ran past its deadline; its worker was ended (processes) or abandoned (threads)."""
 
 
+USAGE_HALF_LIFE = 60.0
+"""Seconds after which an address's worker time counts half when it is weighed against others'."""
+
+
 class _Slots:
-    """A semaphore whose waiters are served by priority, then in arrival order."""
+    """A semaphore whose waiters are served fairly (see the module docstring): each waits under its
+    client address and table; ``clock`` measures the worker time each address used."""
 
-    def __init__(self, count: int) -> None:
+    def __init__(self, count: int, clock: Callable[[], float] = time.monotonic) -> None:
         self.free = count
-        self.waiting: list[tuple[int, int, asyncio.Future[None]]] = []
-        self.order = itertools.count()
+        self.clock = clock
+        self.waiting: dict[str, dict[int, dict[str, deque[asyncio.Future[None]]]]] = {}
+        """address → kind → table → waiters (dicts in order of arrival; a table's turn sends it to the back)."""
+        self.used: dict[str, tuple[float, float]] = {}
+        """address → (worker seconds it used, when that was last counted): see :meth:`usage`."""
 
-    async def acquire(self, priority: int) -> None:
+    def count(self) -> int:
+        """Jobs waiting for a worker."""
+        return sum(
+            1
+            for kinds in self.waiting.values()
+            for tables in kinds.values()
+            for queue in tables.values()
+            for waiter in queue
+            if not waiter.done()
+        )
+
+    async def acquire(self, priority: int, address: str = "", table: str = "") -> None:
         if self.free > 0 and not self.waiting:
             self.free -= 1
             return
         waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        heapq.heappush(self.waiting, (priority, next(self.order), waiter))
+        self.waiting.setdefault(address, {}).setdefault(priority, {}).setdefault(table, deque()).append(waiter)
         try:
             await waiter
         except asyncio.CancelledError:
@@ -66,12 +88,49 @@ class _Slots:
             raise
 
     def release(self) -> None:
-        while self.waiting:
-            _priority, _n, waiter = heapq.heappop(self.waiting)
+        while True:
+            waiter = self._next()
+            if waiter is None:
+                self.free += 1
+                return
             if not waiter.done():
                 waiter.set_result(None)
                 return
-        self.free += 1
+
+    def _next(self) -> asyncio.Future[None] | None:
+        """Take the next waiter (perhaps one that gave up) out of the line: the address that used the least
+        lately among those with an urgent job (a move or hint), else among all; its most urgent kind; the
+        table whose turn it is; its first waiter."""
+        if not self.waiting:
+            return None
+        now = self.clock()
+        urgent = [a for a, kinds in self.waiting.items() if min(kinds) < Kind.REVIEW] or list(self.waiting)
+        address = min(urgent, key=lambda a: self.usage(a, now))  # ties: the first to have come
+        kinds = self.waiting[address]
+        kind = min(kinds)
+        tables = kinds[kind]
+        table = next(iter(tables))
+        queue = tables.pop(table)
+        waiter = queue.popleft()
+        if queue:
+            tables[table] = queue  # to the back: the address's other tables first
+        if not tables:
+            del kinds[kind]
+        if not kinds:
+            del self.waiting[address]
+        return waiter
+
+    def usage(self, address: str, now: float) -> float:
+        """The worker seconds ``address`` used, each counting half as much every :data:`USAGE_HALF_LIFE`."""
+        seconds, when = self.used.get(address, (0.0, now))
+        return float(seconds * 0.5 ** ((now - when) / USAGE_HALF_LIFE))
+
+    def charge(self, address: str, seconds: float) -> None:
+        """Count ``seconds`` of worker time against ``address``."""
+        now = self.clock()
+        if len(self.used) > 10_000:  # forget the addresses whose use has faded, so the table stays small
+            self.used = {a: u for a, u in self.used.items() if self.usage(a, now) > 0.01}
+        self.used[address] = (self.usage(address, now) + seconds, now)
 
 
 class Workers:
@@ -94,11 +153,21 @@ class Workers:
         self.timeouts = 0
         """Jobs ended at their deadline since the start (shown on ``/healthz``)."""
 
-    async def run(self, kind: Kind, function: Callable[..., T], *args: Any, deadline: float | None = None) -> T:
-        """``function(*args)`` on a worker, once one is free for a job of this kind; its result, or
+    async def run(
+        self,
+        kind: Kind,
+        function: Callable[..., T],
+        *args: Any,
+        deadline: float | None = None,
+        address: str = "",
+        table: str = "",
+    ) -> T:
+        """``function(*args)`` on a worker, once one is free for this job (see the module docstring: the
+        worker time it takes counts against ``address``; ``table`` is the game it is for); its result, or
         :class:`JobTimeout` after ``deadline`` seconds of running (the pool's default if not given)."""
         limit = self.deadline if deadline is None else deadline
-        await self.slots.acquire(int(kind))
+        await self.slots.acquire(int(kind), address, table)
+        started = self.slots.clock()
         try:
             if self.thread_pool is not None:
                 future = self.thread_pool.schedule(function, args=args)
@@ -116,6 +185,7 @@ class Workers:
                 self.timeouts += 1
                 raise JobTimeout(f"{kind.name.lower()} job stopped after {limit:g} s; worker replaced") from None
         finally:
+            self.slots.charge(address, self.slots.clock() - started)
             self.slots.release()
 
     def close(self) -> None:

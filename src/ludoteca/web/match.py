@@ -238,6 +238,11 @@ class Match:
         seat = self.to_act()
         return seat if seat >= 0 and not self.seats[seat].bot_plays and not self.waiting else None
 
+    def bots_only(self) -> bool:
+        """Whether no person plays: every seat a bot's or handed to one (``leave``, a turn timer run out).
+        Such a game costs worker time with nobody at the table waiting for it."""
+        return all(s.bot_plays for s in self.seats)
+
     def seat_of(self, token_hash: str) -> int | None:
         for s in self.seats:
             if s.token_hash is not None and s.token_hash == token_hash:

@@ -167,7 +167,17 @@ class Reviews:
             seed = decision_seed(record.seed, d.n)
             try:
                 verdict = await self.workers.run(
-                    Kind.REVIEW, judge, d.view, d.legal, d.played, seed, iterations, seconds, deadline=deadline
+                    Kind.REVIEW,
+                    judge,
+                    d.view,
+                    d.legal,
+                    d.played,
+                    seed,
+                    iterations,
+                    seconds,
+                    deadline=deadline,
+                    address="reviews",  # their worker time is weighed apart from any client's
+                    table=game_id,
                 )
             except JobTimeout:
                 await self._fail(game_id, f"the search of action #{d.n + 1} ran out of time")

@@ -12,10 +12,11 @@ the live rooms whose deadline has come near and loads the stored games whose dea
 (:meth:`.store.Store.overdue_games`) — loading arms their timer, which then runs out at once. What
 happens then is what happens to a short timer: a bot takes the seat, and its owner can take it back.
 
-A turn can also begin without an action: a public game's first turn when its last open seat is taken,
-and a seat's turn again when its owner takes it back from the bot (the whole time again). Those moments
-are stored too (``games.turn_started``, :meth:`.store.Store.restart_turn`); a turn began at the later of
-that and the last action.
+A turn can also begin without an action: a public game's first turn when its last open seat is taken.
+That moment is stored too (``games.turn_started``, :meth:`.store.Store.restart_turn`); a turn began at the
+later of that and the last action. A seat taken back from the bot in its own turn does *not* begin it
+again: the turn keeps its deadline (once it has passed, the turn is the bot's), or leaving and taking
+back would hold a game for ever.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ SWEEP_SECONDS = 60.0
 def stored_turn(stored: StoredGame) -> tuple[int, float] | None:
     """(version, when that turn began) of a stored game: the later of its last action's time (its creation
     before the first action) and the moment a turn's time began again without an action (the last open
-    seat of a public game taken, a seat taken back from the bot)."""
+    seat of a public game taken; servers before #24 also stored a seat taken back from the bot)."""
     version = len(stored.actions)
     restarted = stored.game.turn_started
     last = stored.actions[-1].at if stored.actions else None
@@ -59,7 +60,7 @@ def stored_turn(stored: StoredGame) -> tuple[int, float] | None:
 
 def turn_began(stored: tuple[int, float] | None, version: int, now: float) -> float:
     """When the turn at ``version`` began: as stored if the room was loaded during it, else ``now`` (a
-    turn that began in this process, or a seat taken back from the bot, gets its whole time)."""
+    turn that began in this process gets its whole time)."""
     if stored is not None and stored[0] == version:
         return min(stored[1], now)
     return now

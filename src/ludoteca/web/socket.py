@@ -52,6 +52,7 @@ def error_text(code: str, tr: Translator) -> str:
         "waiting": tr("The game starts once every open seat has been taken from the lobby."),
         "illegal": tr("That action is not allowed now."),
         "autoplay": tr("A bot is playing your seat: take it back first."),
+        "time_up": tr("Your time for this turn ran out: the bot plays it, then you can take your seat back."),
         "no_hint": tr("Hints are for the player whose turn it is."),
         "busy": tr("Still thinking about your last hint."),
         "storage": tr("The server could not save that action; nothing changed. Try again."),
@@ -136,7 +137,7 @@ async def serve(ws: WebSocket, game_id: str, tables: Tables, settings: Settings,
         await _refuse(ws, "too_many_connections", tr)
         return
     try:
-        await _serve(ws, game_id, tables, settings, Connection(ws, lang, tr, settings.outbox_limit))
+        await _serve(ws, game_id, tables, settings, Connection(ws, lang, tr, settings.outbox_limit, address))
     finally:
         addresses.give_back(address)
 
@@ -229,10 +230,12 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, hints
             conn.refresh(full=True)
         elif isinstance(msg, messages.Action):
             await tables.act(room, conn.seat, msg.version, msg.action)
+            room.address = conn.address  # the bots' answers count against who set them going
         elif kind in ("leave", "take_back"):
             if conn.seat < 0 or room.match.seats[conn.seat].kind != "human":
                 raise MatchError("not_human")
             if not room.match.finished:
+                room.address = conn.address
                 await tables.set_autoplay(room, conn.seat, kind == "leave")
         elif kind == "hint" and hints:
             await _hint(room, conn, tables)
@@ -274,6 +277,7 @@ def _hello(msg: messages.Hello, room: Room, conn: Connection) -> None:
             raise MatchError("bad_token")
         seat = found
     conn.token = token if seat >= 0 else None
+    room.joined = room.joined or seat >= 0
     changed = room.seat_connection(conn, seat)
     conn.send({"type": "welcome", "id": room.match.id, "seat": seat, "game": room.match.definition.name})
     conn.refresh(full=True)

@@ -23,6 +23,7 @@ import contextlib
 import logging
 import time
 from collections import deque
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ludoteca import games
@@ -62,8 +63,10 @@ class RoomsFull(Refused):
 class Connection:
     """One client socket at one table; ``seat`` is None until its ``hello`` (then -1 for spectators)."""
 
-    def __init__(self, socket: Socket, lang: str, tr: Translator, outbox_limit: int = 100) -> None:
+    def __init__(self, socket: Socket, lang: str, tr: Translator, outbox_limit: int = 100, address: str = "") -> None:
         self.socket = socket
+        self.address = address
+        """The client's address: its hints' worker time counts against it (:mod:`.jobs`)."""
         self.lang = lang
         self.tr = tr
         self.seat: int | None = None
@@ -129,6 +132,10 @@ class Room:
         self.stored_turn: tuple[int, float] | None = None
         """(version, when its turn began) as the store had it when the room was loaded: the deadline of
         that turn counts from then, not from the load (used once, see :meth:`Tables._arm_timer`)."""
+        self.turn: tuple[int, float] | None = None
+        """(version, when its turn began) of the turn being played: kept while its seat is with the bot, so
+        a seat taken back in its turn keeps that turn's deadline (``leave`` and ``take_back`` over and over
+        used to give the turn its whole time again each time)."""
         self.rematch_of: str | None = None
         """The game this one is the rematch of (:mod:`.rematch`)."""
         self.rematch: str | None = None
@@ -140,6 +147,16 @@ class Room:
         game's lock (:mod:`.cluster`); another process's room only follows the store."""
         self.claiming = False
         self.chat = ChatRoom()
+        self.address = ""
+        """Whose worker time this table's bot moves count as (:mod:`.jobs`): the address that created the
+        game, then of the last person to act or leave or take back a seat there (unknown: "")."""
+        self.bots_waiting = False
+        """A game of bots only waiting for a place among the server's ``max_bot_games``: its bots do not
+        move meanwhile, and the room may be unloaded (:meth:`Tables._bots_may_move`)."""
+        self.joined = False
+        """Whether a seat's owner has connected since the room was loaded: until then its turn timer does not
+        keep it in memory (games created and never opened would fill the server); the deadline is honoured
+        all the same, when the room is loaded again or by the sweep (:mod:`.slowturns`)."""
 
     def seat_connection(self, conn: Connection, seat: int | None) -> bool:
         """Move ``conn`` to ``seat`` (None: it left); whether a seat's connected status changed, which is
@@ -160,12 +177,13 @@ class Room:
 
     def idle(self) -> bool:
         """Nothing would be lost by unloading this room: nobody here, nothing running, no timer about to
-        run out (a far deadline is kept by the store: :mod:`.slowturns`)."""
+        run out in a game someone joined (a far deadline, or one nobody has seen, is kept by the store:
+        :mod:`.slowturns`), no bot to move unless it waits for a place (:attr:`bots_waiting`)."""
         return (
             not self.connections
-            and (not self.owned or self.match.bot_to_act() is None)
+            and (not self.owned or self.match.bot_to_act() is None or self.bots_waiting)
             and (self.bot_task is None or self.bot_task.done())
-            and self.timer is None
+            and (self.timer is None or not self.joined)
             and not self.hinting
             and not self.lock.locked()
         )
@@ -200,8 +218,9 @@ class Room:
         return None if change is None else encode_patch(change, self.edits)
 
     def guided(self) -> bool:
-        """Whether someone at this table is following a guided first game (its bots then play slower)."""
-        return any(c.guide for c in self.connections)
+        """Whether a player at this table is following a guided first game (its bots then play slower); a
+        spectator's page may say ``guide`` too, but only sees the lesson: it does not slow the table."""
+        return any(c.guide and c.seat is not None and c.seat >= 0 for c in self.connections)
 
     def refresh_all(self, but: Connection | None = None) -> None:
         for c in self.connections:
@@ -237,8 +256,11 @@ class Tables:
     """Every live room of the server, over one store and one pool of bot workers.
 
     ``max_rooms`` bounds the games held in memory (idle ones are unloaded to make room);
-    ``max_bot_games`` bounds the unfinished games that only bots play, which cost worker time
-    without anyone watching for it.
+    ``max_bot_games`` bounds the unfinished games that only bots play (:meth:`.Match.bots_only`: every
+    seat a bot's or handed to one), which cost worker time without anyone waiting for it: a new game of
+    bots is refused beyond it, and a game whose people left waits in line for a place. ``clock`` (unix
+    seconds) and ``sleep`` are the real ones but in tests: turn deadlines read the one, a bot's pause
+    before its move awaits the other.
     """
 
     def __init__(
@@ -249,13 +271,21 @@ class Tables:
         bot_delay: float = 0.6,
         max_rooms: int = 1000,
         max_bot_games: int = 4,
+        clock: Callable[[], float] = time.time,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         self.store = store
+        self.clock = clock
+        self.sleep = sleep
         self.workers = workers
         self.bot_delay = bot_delay
         self.max_rooms = max_rooms
         self.max_bot_games = max_bot_games
         self.rooms: dict[str, Room] = {}
+        self.bot_places: set[str] = set()
+        """The games of bots only whose bots may move (at most ``max_bot_games``)."""
+        self.bot_line: dict[str, Room] = {}
+        """The live games of bots only waiting for a place, in the order they came."""
         self.unloaded = 0
         self._loading: dict[str, asyncio.Lock] = {}
         self._closing = False
@@ -280,8 +310,7 @@ class Tables:
             resumed += 1
             self._refresh(room)
             if room.idle() and len(self.rooms) >= self.max_rooms:
-                del self.rooms[room.match.id]
-                self._disown(room)
+                self._unload(room, count=False)
         return resumed
 
     def _admit(self, room: Room) -> None:
@@ -289,18 +318,56 @@ class Tables:
         if len(self.rooms) >= self.max_rooms:
             idle = sorted((r for r in self.rooms.values() if r.idle()), key=lambda r: r.last_used)
             for old in idle[: len(self.rooms) - self.max_rooms + 1]:
-                del self.rooms[old.match.id]
-                self.unloaded += 1
-                self._disown(old)
+                self._unload(old)
             if len(self.rooms) >= self.max_rooms:
                 raise RoomsFull(Said(_("the server holds %(n)d live games, all in use"), {"n": self.max_rooms}))
         self.rooms[room.match.id] = room
 
+    def _unload(self, room: Room, count: bool = True) -> None:
+        """Take an idle room out of memory: its timer (if nobody joined it) is dropped, the store keeps the
+        deadline (:mod:`.slowturns`)."""
+        del self.rooms[room.match.id]
+        self._leave_bot_place(room)
+        if count:
+            self.unloaded += 1
+        if room.timer is not None:
+            room.timer.cancel()
+            room.timer = None
+        self._disown(room)
+
     def bot_games(self) -> int:
-        """Unfinished live games without a human seat."""
-        return sum(
-            1 for r in self.rooms.values() if not r.match.finished and all(s.kind == "bot" for s in r.match.seats)
-        )
+        """Unfinished games of bots only whose bots move now (see :meth:`_bots_may_move`)."""
+        return len(self.bot_places)
+
+    def _bots_may_move(self, room: Room) -> bool:
+        """Whether the bots of ``room`` may move now: always in a game a person plays; in a game of bots
+        only while it holds one of the ``max_bot_games`` places — else it waits in line for one."""
+        game_id = room.match.id
+        if not room.match.bots_only() or game_id in self.bot_places:
+            return True
+        if len(self.bot_places) < self.max_bot_games:
+            self.bot_places.add(game_id)
+            self.bot_line.pop(game_id, None)
+            room.bots_waiting = False
+            return True
+        self.bot_line.setdefault(game_id, room)
+        room.bots_waiting = True
+        return False
+
+    def _leave_bot_place(self, room: Room) -> None:
+        """``room`` no longer needs a place (finished, a person took a seat back, unloaded): the first
+        game in line gets it."""
+        game_id = room.match.id
+        room.bots_waiting = False
+        if self.bot_line.pop(game_id, None) is None and game_id not in self.bot_places:
+            return
+        self.bot_places.discard(game_id)
+        while self.bot_line and len(self.bot_places) < self.max_bot_games:
+            first_id, first = next(iter(self.bot_line.items()))
+            del self.bot_line[first_id]
+            first.bots_waiting = False
+            if self.rooms.get(first_id) is first:
+                self._schedule_bot(first)  # takes the place (or, if its bot cannot move yet, does when it can)
 
     async def get(self, game_id: str) -> Room | None:
         """The room of a game, loading a finished (or not yet loaded) game from the store on demand."""
@@ -344,9 +411,10 @@ class Tables:
         await self.store.fill_digests(match.id, match.missing_digests([a.digest for a in stored.actions]))
         return match
 
-    async def create(self, new: NewGame) -> Room:
-        """Store and start a new game, or :class:`RoomsFull` (nothing stored) when it may not start now."""
-        if all(s.kind == "bot" for s in new.seats) and self.bot_games() >= self.max_bot_games:
+    async def create(self, new: NewGame, address: str = "") -> Room:
+        """Store and start a new game (its bots' worker time counted against ``address``), or
+        :class:`RoomsFull` (nothing stored) when it may not start now."""
+        if all(s.kind == "bot" for s in new.seats) and self.bot_games() >= self.max_bot_games:  # no line for new ones
             raise RoomsFull(
                 Said(_("%(n)d games of bots only are already running; try again later"), {"n": self.max_bot_games})
             )
@@ -361,7 +429,7 @@ class Tables:
             seed=new.seed,
             start_player=None,
             turn_seconds=new.turn_seconds,
-            created=time.time(),
+            created=self.clock(),
             rules_version=match.rules_version,
             public=new.public,
         )
@@ -370,6 +438,9 @@ class Tables:
         room = Room(match)
         room.owned = self.cluster is None
         room.public = new.public
+        room.address = address
+        if not new.public:  # the first turn's deadline as a reload counts it (a public game's waits for players)
+            room.stored_turn = (0, row.created)
         self._admit(room)
         self._refresh(room)
         return room
@@ -385,7 +456,7 @@ class Tables:
                 raise MatchError("autoplay" if not by_bot else "stale")
             parsed, text = match.check(seat, version, action)
             after = match.prepare(parsed)
-            row = ActionRow(match.version, seat, text, by_bot, time.time(), after.digest)
+            row = ActionRow(match.version, seat, text, by_bot, self.clock(), after.digest)
             try:
                 await self.store.append_action(match.id, row)
             except StaleActionError:
@@ -403,17 +474,29 @@ class Tables:
         self.after_change(room)
 
     async def set_autoplay(self, room: Room, seat: int, on: bool) -> None:
-        """A bot takes a human seat (``leave``, or the turn timer ran out), or its owner takes it back."""
-        s = room.match.seats[seat]
+        """A bot takes a human seat (``leave``, or the turn timer ran out), or its owner takes it back.
+
+        A seat taken back in its own turn keeps that turn's deadline (:attr:`Room.turn`, and in the store
+        the turn's stored beginning); once the deadline has passed the turn is the bot's, and taking the
+        seat back waits for its move (``time_up``) — else leave, take back and the timer could hand the
+        turn to and fro for ever."""
+        match = room.match
+        s = match.seats[seat]
         if s.kind != "human" or s.autoplay == on:
             return
         async with room.lock:
-            await self.store.set_autoplay(room.match.id, seat, on)
+            if not on and self._time_up(room, seat):
+                raise MatchError("time_up")
+            await self.store.set_autoplay(match.id, seat, on)
             s.autoplay = on
-            if not on and room.match.human_to_act() == seat and room.match.turn_seconds:
-                # taken back during its own turn: the turn's whole time again, from now, kept across restarts
-                await self.store.restart_turn(room.match.id, time.time())
         self.after_change(room)
+
+    def _time_up(self, room: Room, seat: int) -> bool:
+        """Whether it is ``seat``'s turn and that turn's deadline has passed."""
+        match, turn = room.match, room.turn
+        if match.to_act() != seat or not match.turn_seconds or turn is None or turn[0] != match.version:
+            return False
+        return self.clock() >= turn[1] + match.turn_seconds
 
     def after_change(self, room: Room) -> None:
         """After a change this process stored: every client here and every other process is told."""
@@ -429,6 +512,8 @@ class Tables:
         room.last_used = time.monotonic()
         self._arm_timer(room)
         room.refresh_all()
+        if room.match.finished or not room.match.bots_only():
+            self._leave_bot_place(room)
         self._schedule_bot(room)
         if room.match.finished:
             self._disown(room)
@@ -436,25 +521,29 @@ class Tables:
     # ------------------------------------------------------------------ bots
 
     def _schedule_bot(self, room: Room) -> None:
-        if self._closing or (room.bot_task is not None and not room.bot_task.done()):
+        if self._closing:
             return
         seat = room.match.bot_to_act()
-        if seat is not None and not room.owned:
+        if seat is None or (room.owned and not self._bots_may_move(room)):
+            return  # (a move already under way when its game became one of bots only ends first)
+        if room.bot_task is not None and not room.bot_task.done():
+            return
+        if not room.owned:
             self._claim_soon(room)
-        elif seat is not None:
+        else:
             room.bot_task = asyncio.get_running_loop().create_task(self._bot_move(room, seat))
 
     async def _bot_move(self, room: Room, seat: int) -> None:
         match = room.match
         try:
             if self.bot_delay:
-                await asyncio.sleep(self.bot_delay * (GUIDED_PACE if room.guided() else 1))
+                await self.sleep(self.bot_delay * (GUIDED_PACE if room.guided() else 1))
             if match.bot_to_act() != seat or not room.owned:
                 return
             version = match.version
             view, legal = match.state.view(seat), match.state.legal_actions()
             spec, seed = match.seats[seat].bot_spec, match.bot_seed(seat)
-            index = await self._choose(match.id, spec, seed, view, legal)
+            index = await self._choose(room, spec, seed, view, legal)
             with contextlib.suppress(MatchError):  # the table moved on (e.g. the owner took the seat back)
                 await self.act(room, seat, version, legal[index].to_text(), by_bot=True)
         finally:
@@ -462,12 +551,14 @@ class Tables:
             if not match.finished:
                 self._schedule_bot(room)
 
-    async def _choose(self, game_id: str, spec: str, seed: int, view: Any, legal: list[Any]) -> int:
+    async def _choose(self, room: Room, spec: str, seed: int, view: Any, legal: list[Any]) -> int:
         """The bot's choice; past its deadline (or on any failure) the heuristic's, and failing that the
         first legal action — the game goes on whatever happens in the workers."""
+        game_id = room.match.id
         for bot in dict.fromkeys((spec, AUTOPLAY_BOT)):
             try:
-                index = await self.workers.run(Kind.MOVE, workers.choose, bot, seed, view, legal)
+                job = (workers.choose, bot, seed, view, legal)
+                index = await self.workers.run(Kind.MOVE, *job, address=room.address, table=game_id)
                 if 0 <= index < len(legal):
                     return index
             except JobTimeout as e:
@@ -485,7 +576,9 @@ class Tables:
         version = match.version
         view, legal = match.state.view(seat), match.state.legal_actions()
         seed = match.bot_seed(seat) ^ 0x4E17
-        ranked = await self.workers.run(Kind.HINT, workers.hint, seed, view, legal)
+        ranked = await self.workers.run(
+            Kind.HINT, workers.hint, seed, view, legal, address=conn.address, table=match.id
+        )
 
         def entry(index: int, chance: float) -> dict[str, Any]:
             action = legal[index]
@@ -505,22 +598,22 @@ class Tables:
         else from now — and hold a timer for it once the deadline is within :data:`.slowturns.HORIZON`
         (called again by the sweep, so a far deadline needs no timer until it comes near)."""
         match = room.match
+        if not match.waiting and (room.turn is None or room.turn[0] != match.version):
+            began, room.stored_turn = slowturns.turn_began(room.stored_turn, match.version, self.clock()), None
+            room.turn = (match.version, began)
         seat = match.human_to_act()
-        key = None if seat is None or not match.turn_seconds else (match.version, seat)
-        if key != room.timed:
+        key = None if seat is None or not match.turn_seconds or room.turn is None else (match.version, seat)
+        deadline = None if key is None or room.turn is None else room.turn[1] + (match.turn_seconds or 0)
+        if key != room.timed or deadline != room.deadline:
             if room.timer is not None:
                 room.timer.cancel()
-            room.timer, room.deadline, room.timed = None, None, key
-            if key is None or match.turn_seconds is None:
-                return
-            began, room.stored_turn = slowturns.turn_began(room.stored_turn, match.version, time.time()), None
-            room.deadline = began + match.turn_seconds
+            room.timer, room.deadline, room.timed = None, deadline, key
         if key is None or room.deadline is None or room.timer is not None:
             return
         if not room.owned:
             self._claim_soon(room)
             return
-        left = room.deadline - time.time()
+        left = room.deadline - self.clock()
         if left <= slowturns.HORIZON:
             loop = asyncio.get_running_loop()
             room.timer = loop.call_later(max(0.0, left), lambda: loop.create_task(self._expire(room, key)))
@@ -622,6 +715,7 @@ class Tables:
             room.rematch, room.rematch_by = stored.game.rematch, stored.game.rematch_by
             turn = slowturns.stored_turn(stored)  # counts only the actions read: the version is ``total``
             room.stored_turn = None if turn is None else (total, turn[1])
+            room.turn = None  # the current turn's beginning as stored (another process may have started it)
         self._refresh(room)
         if room.rematch is not None and rematch_before is None:
             from . import rematch  # imports this module
@@ -699,7 +793,11 @@ class Tables:
 
     def disown_all(self) -> None:
         """The lock connection failed: this process owns nothing any more (bots stop, timers are dropped)."""
+        if self.cluster is not None:
+            self.bot_places.clear()
+            self.bot_line.clear()
         for room in self.rooms.values():
+            room.bots_waiting = False
             if self.cluster is not None:
                 room.owned = False
             if room.timer is not None:
@@ -710,6 +808,7 @@ class Tables:
         """Give up the lock of a game that is finished or unloaded here."""
         if self.cluster is None or not room.owned:
             return
+        self._leave_bot_place(room)
         room.owned = False
         if room.timer is not None:
             room.timer.cancel()
