@@ -9,7 +9,8 @@ those modules from their compiled extension; otherwise every module is imported 
 if a compiled build exists but is out of date, one warning line says so. A compiled build therefore
 can never run code older than the source beside it, whoever starts Python and however.
 
-``LUDOTECA_PURE_PYTHON=1`` turns the compiled modules off (the pure-Python test run, comparisons).
+``LUDOTECA_PURE_PYTHON=1`` turns the compiled modules off (the pure-Python test run, comparisons); a process
+that runs pure Python for any reason sets it, so that the processes it starts run pure Python too.
 This module is never compiled itself and imports nothing of the package.
 """
 
@@ -228,6 +229,12 @@ def install() -> Status:
     elif status.stale:
         print(f"ludoteca: the compiled rules cores are older than their sources ({status.stale[0]} changed): "
               "running pure Python, slower; ./play or ./test rebuilds them", file=sys.stderr)
+    if not status.active:
+        # Child processes (the server's bot workers, simulation and arena workers) must run the build this one
+        # runs: a pure-Python object pickled here does not unpickle into a compiled frozen dataclass there
+        # (FrozenInstanceError), and a build compiled while this process runs (./play or ./test in the same
+        # checkout) would otherwise be picked up by every worker started afterwards.
+        os.environ[PURE_ENV] = "1"
     _status = status
     return status
 
