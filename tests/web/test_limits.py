@@ -207,3 +207,21 @@ def test_n_hellos_cost_o_of_n_redraws(tmp_path: Path, database_url: str, count: 
             assert renders <= 2 * count, renders
 
         run(scenario())
+
+
+def test_an_ipv6_client_is_one_address_per_64_network(tmp_path: Path, database_url: str) -> None:
+    """An IPv6 client is usually given a whole /64 network: keyed on its full address it had no limit at
+    all (issue #24, low 12); each /64 now counts as one address. IPv4 (also written as IPv6) as before."""
+    with server_thread(tmp_path, database_url, forwarded_allow_ips="127.0.0.1", creates_per_minute=1) as base:
+
+        def create(address: str) -> int:
+            body = {"game": "kreta", "seats": HUMANS}
+            headers = {"X-Forwarded-For": address}
+            return httpx.post(f"{base}/api/games", json=body, headers=headers, timeout=10).status_code
+
+        assert [create(a) for a in ("2001:db8:1:2::1", "2001:db8:1:2:ffff:abcd:1:9", "2001:db8:1:3::1")] == [
+            201,
+            429,
+            201,
+        ]
+        assert [create(a) for a in ("203.0.113.7", "::ffff:203.0.113.7", "203.0.113.8")] == [201, 429, 201]

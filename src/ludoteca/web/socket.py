@@ -20,6 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from . import chat, i18n, messages, rematch
 from .config import Settings
+from .deps import client_address
 from .i18n import Translator
 from .jobs import JobTimeout
 from .limits import Holdings
@@ -131,7 +132,7 @@ async def serve(ws: WebSocket, game_id: str, tables: Tables, settings: Settings,
     lang = i18n.negotiate(ws.query_params.get("lang"), ws.cookies.get("lang"), ws.headers.get("accept-language"))
     tr = i18n.translator(lang)
     await ws.accept()
-    address = ws.client.host if ws.client else ""
+    address = client_address(ws)
     if not addresses.take(address):
         await _refuse(ws, "too_many_connections", tr)
         return
