@@ -65,6 +65,7 @@ def create_app(settings: Settings) -> FastAPI:
             await group.start()
         resumed = await tables.resume()
         log.info("storage %s; resumed %d unfinished game(s)", store, resumed)
+        tables.creations = app.state.creations  # a rematch counts as a new game too
         app.state.tables = tables
         reviews = Reviews(store, tables, pool, settings.review_iterations, settings.review_seconds)
         app.state.reviews = reviews

@@ -65,6 +65,7 @@ def error_text(code: str, tr: Translator) -> str:
         "slow": tr("This page did not keep up with the table: reload to continue."),
         "not_finished": tr("A rematch can be proposed once the game is over."),
         "rematch_failed": tr("The rematch could not be started. Try again."),
+        "too_many_games": tr("Too many new games from your address (a rematch is one too): try again in a minute."),
     }
     return texts.get(code) or chat.error_text(code, tr) or tr("That request was refused.")
 
@@ -136,8 +137,10 @@ async def serve(ws: WebSocket, game_id: str, tables: Tables, settings: Settings,
     if not addresses.take(address):
         await _refuse(ws, "too_many_connections", tr)
         return
+    conn = Connection(ws, lang, tr, settings.outbox_limit)
+    conn.address = address
     try:
-        await _serve(ws, game_id, tables, settings, Connection(ws, lang, tr, settings.outbox_limit))
+        await _serve(ws, game_id, tables, settings, conn)
     finally:
         addresses.give_back(address)
 

@@ -32,6 +32,7 @@ from . import chat, guide, slowturns, text, workers
 from .chat import ChatRoom
 from .i18n import Translator
 from .jobs import JobTimeout, Kind, Workers
+from .limits import RateLimit
 from .lobby import NewGame, nearest_choice
 from .match import AUTOPLAY_BOT, Diverged, Match, MatchError, Seat
 from .patches import Edits, patch
@@ -71,6 +72,8 @@ class Connection:
         """Whether the page plays a guided first game (its ``hello`` said so): see :mod:`.guide`."""
         self.token: str | None = None
         """The seat's token as its ``hello`` gave it (memory only): a rematch's seat token is derived from it."""
+        self.address = ""
+        """The client's address as the per-address limits count it (:func:`.limits.address_key`)."""
         self.log_sent = 0
         self.patches = False
         """Whether this client applies ``patch`` messages (its ``hello`` said so): see :mod:`.patches`."""
@@ -265,6 +268,9 @@ class Tables:
         self.cluster: Cluster | None = None
         """The other processes on the same PostgreSQL (:mod:`.cluster`); None: this process is the site."""
         self._catching_up: dict[str, bool] = {}
+        self.creations = RateLimit(1_000_000, 60.0)
+        """New games per client address per minute (``--creates-per-minute``; the app shares its own with
+        ``POST /api/games``): a rematch is a new game of the address that proposes it (:mod:`.rematch`)."""
 
     async def resume(self) -> int:
         """Load the unfinished games from the store (after a start or a crash) and set their bots going;
