@@ -14,7 +14,7 @@ import pytest
 import websockets
 from websockets.exceptions import ConnectionClosed
 
-from serverkit import Client, ServerProcess, create_game, server_thread
+from serverkit import Client, ServerProcess, create_game, finished_game, server_thread
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
@@ -225,3 +225,23 @@ def test_an_ipv6_client_is_one_address_per_64_network(tmp_path: Path, database_u
             201,
         ]
         assert [create(a) for a in ("203.0.113.7", "::ffff:203.0.113.7", "203.0.113.8")] == [201, 429, 201]
+
+
+def test_the_record_of_a_finished_game_is_limited_per_address_and_cached(tmp_path: Path) -> None:
+    """``GET /api/games/ID/record`` loaded and replayed a finished game on the event loop (80–100 ms) for
+    anyone, as often as asked (issue #24, low 11). Now a record is read from the store without becoming a
+    live game, built off the event loop and kept: asking again costs nothing, and only what must be read
+    from the store counts against ``--records-per-minute``."""
+    with server_thread(tmp_path) as base:
+        game_id = finished_game(base)
+        served = httpx.get(f"{base}/api/games/{game_id}/record", timeout=10).json()
+    with server_thread(tmp_path, records_per_minute=2) as base:  # restarted: the finished game is not live
+        assert health(base)["games"] == 0
+        for _ in range(5):
+            response = httpx.get(f"{base}/api/games/{game_id}/record", timeout=10)
+            assert response.status_code == 200 and response.json() == served
+        assert health(base)["games"] == 0  # not loaded to answer
+        assert httpx.get(f"{base}/api/games/no-such-game/record", timeout=10).status_code == 404
+        refused = httpx.get(f"{base}/api/games/nor-this-one/record", timeout=10)
+        assert refused.status_code == 429 and "too many records" in refused.json()["error"]
+        assert httpx.get(f"{base}/api/games/{game_id}/record", timeout=10).status_code == 200  # kept
