@@ -24,7 +24,8 @@ DAY = 24 * 3600
 
 
 def request(seats: list[dict[str, Any]], **extra: Any) -> lobby.NewGame:
-    return lobby.new_game(CreateGame.model_validate({"game": "kreta", "seats": seats, "seed": 6, **extra}))
+    seed = {} if extra.get("public") else {"seed": 6}  # a public game is dealt at random
+    return lobby.new_game(CreateGame.model_validate({"game": "kreta", "seats": seats, **seed, **extra}))
 
 
 @pytest_asyncio.fixture

@@ -223,6 +223,9 @@ class CreateGame(BaseModel):
         if not isinstance(seats, list):
             return public
         opened = any(seat.kind == "open" for seat in seats)
+        if public and info.data.get("seed") is not None:
+            # the seed gives away every hand and every card to come: strangers sit down to a random deal
+            raise refuse(Said(_("a public game is dealt at random: its seed cannot be chosen")))
         if public and not opened:
             raise refuse(Said(_("a public game needs at least one open seat for players from the lobby")))
         if opened and not public:

@@ -64,6 +64,7 @@ games_table = sa.Table(
     sa.Column("rematch", sa.Text),
     sa.Column("turn_started", sa.Double),
     sa.Column("rematch_by", sa.Integer),
+    sa.Column("seed_chosen", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 seats_table = sa.Table(
     "seats",
@@ -170,6 +171,8 @@ class GameRow:
     from the bot): a turn began at the later of this and the last action (:mod:`.slowturns`)."""
     rematch_by: int | None = None
     """The seat that proposed :attr:`rematch`."""
+    seed_chosen: bool = False
+    """The creator chose :attr:`seed` (and so may know every card): every seat is told."""
 
 
 @dataclass

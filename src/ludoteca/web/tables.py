@@ -236,6 +236,7 @@ def match_from_stored(stored: StoredGame) -> Match:
         actions=[a.action for a in stored.actions],
         digests=[a.digest for a in stored.actions],
         diverged=diverged,
+        seed_chosen=g.seed_chosen,
     )
 
 
@@ -362,7 +363,15 @@ class Tables:
         if len(self.rooms) >= self.max_rooms and not any(r.idle() for r in self.rooms.values()):
             full = _("the server holds %(n)d live games, all in use; try again later")
             raise RoomsFull(Said(full, {"n": self.max_rooms}))
-        match = Match(new.id, new.definition, new.options, new.seed, new.seats, turn_seconds=new.turn_seconds)
+        match = Match(
+            new.id,
+            new.definition,
+            new.options,
+            new.seed,
+            new.seats,
+            turn_seconds=new.turn_seconds,
+            seed_chosen=new.seed_chosen,
+        )
         row = GameRow(
             id=new.id,
             game=new.definition.name,
@@ -373,6 +382,7 @@ class Tables:
             created=time.time(),
             rules_version=match.rules_version,
             public=new.public,
+            seed_chosen=new.seed_chosen,
         )
         seats = [SeatRow(s.seat, s.name, s.kind, s.bot, s.token_hash, s.autoplay, s.generated) for s in new.seats]
         await self.store.create_game(row, seats)

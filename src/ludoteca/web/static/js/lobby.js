@@ -34,6 +34,7 @@ function refreshForm() {
   const players = Number(config.querySelector('[data-role="players"]').value);
   const isPublic = document.getElementById("public").checked;
   document.getElementById("public-help").hidden = !isPublic;
+  document.getElementById("seed").disabled = isPublic; // strangers sit down to a deal left to chance
   for (const row of config.querySelectorAll(".seat-row")) {
     const inPlay = Number(row.dataset.seat) < players;
     row.hidden = !inPlay;
@@ -87,7 +88,8 @@ function request() {
     options[option.key] = option.kind === "bool" ? field.checked : option.choices[Number(field.value)];
   }
   const isPublic = document.getElementById("public").checked;
-  return { game, seats, options, seed: optionalInt("seed"), turn_seconds: turnSeconds(), public: isPublic };
+  const seed = isPublic ? null : optionalInt("seed"); // a public game is dealt at random
+  return { game, seats, options, seed, turn_seconds: turnSeconds(), public: isPublic };
 }
 
 function showError(message) {
