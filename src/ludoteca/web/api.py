@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from collections import OrderedDict
 from typing import Annotated, Any
 
@@ -20,7 +21,7 @@ from starlette.requests import HTTPConnection
 
 from ludoteca import games
 
-from . import chat, i18n, lobby, replay
+from . import chat, i18n, lobby, open_games, replay
 from .deps import (
     AddressDep,
     BadRequest,
@@ -32,7 +33,7 @@ from .deps import (
     create_request,
     my_games_request,
 )
-from .limits import RateLimit
+from .limits import RateLimit, address_tag
 from .match import Seat
 from .models import CreateGame, MyGames
 from .store import StoredGame, hash_token
@@ -74,6 +75,16 @@ async def create_game(
         too_many = _("too many new games from your address (at most %(n)d a minute); try again later")
         raise BadRequest(Said(too_many, {"n": per}), 429)
     new = lobby.new_game(request)
+    if new.public:
+        new.created_from = address_tag(address)
+        waiting = await tables.store.waiting_public_games(
+            new.created_from, time.time() - open_games.LISTED_DAYS * 86400
+        )
+        if waiting >= settings.public_games_per_address:
+            too_many = _(
+                "your address has %(n)d public games waiting for players already; try again once one has started"
+            )
+            raise BadRequest(Said(too_many, {"n": waiting}), 429)
     try:
         await tables.create(new)
     except RoomsFull as e:

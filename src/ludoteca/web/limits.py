@@ -13,6 +13,7 @@ address.
 
 from __future__ import annotations
 
+import hashlib
 import ipaddress
 import time
 from collections import Counter, deque
@@ -35,6 +36,12 @@ def address_key(host: str) -> str:
             return str(address.ipv4_mapped)
         return str(ipaddress.IPv6Network((address, IPV6_PREFIX), strict=False))
     return str(address)
+
+
+def address_tag(key: str) -> str:
+    """What the store keeps of an address key (who created a public game, who took an open seat, while
+    the game waits for players): a digest, enough to tell two addresses apart, not the address itself."""
+    return hashlib.sha256(f"ludoteca address {key}".encode()).hexdigest()[:32]
 
 
 class RateLimit:

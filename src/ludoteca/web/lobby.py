@@ -64,6 +64,8 @@ class NewGame:
     """Listed in the lobby's open games (:mod:`.open_games`)."""
     seed_chosen: bool = False
     """The request named :attr:`seed` (never for a public game): every seat is told the deal was chosen."""
+    created_from: str | None = None
+    """Who created a public game (:func:`.limits.address_tag`): the lobby lists a few games of each address."""
 
 
 def schema(tr: Callable[[str], str]) -> list[dict[str, Any]]:

@@ -383,6 +383,7 @@ class Tables:
             rules_version=match.rules_version,
             public=new.public,
             seed_chosen=new.seed_chosen,
+            created_from=new.created_from if new.public else None,
         )
         seats = [SeatRow(s.seat, s.name, s.kind, s.bot, s.token_hash, s.autoplay, s.generated) for s in new.seats]
         await self.store.create_game(row, seats)

@@ -35,6 +35,13 @@ function refreshForm() {
   const isPublic = document.getElementById("public").checked;
   document.getElementById("public-help").hidden = !isPublic;
   document.getElementById("seed").disabled = isPublic; // strangers sit down to a deal left to chance
+  const turnTime = document.getElementById("turn-time");
+  if (isPublic && turnTime.value.trim() === "") {
+    // a public game needs a timer (a stranger who never plays must not stop it for good): the server
+    // refuses one without; a day per turn unless the creator chooses
+    turnTime.value = "1";
+    document.getElementById("turn-unit").value = "86400";
+  }
   for (const row of config.querySelectorAll(".seat-row")) {
     const inPlay = Number(row.dataset.seat) < players;
     row.hidden = !inPlay;
