@@ -11,6 +11,11 @@ is told the seat has just been taken (409). When the last open seat is taken the
 
 The list shows the newest :data:`LISTED` public games created within :data:`LISTED_DAYS` days (an
 abandoned game drops out); taking seats is limited per client address (``--seats-per-minute``).
+
+Against griefing (issue #24): one address takes one open seat of a game (the store keeps who took each
+while the game waits), a public game has a turn timer (a stranger who never plays cannot stop it; one
+stored without is not listed), and one address has at most ``--public-games-per-address`` public games
+waiting, which is also the most of its games the list shows.
 """
 
 from __future__ import annotations
