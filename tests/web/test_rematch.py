@@ -188,7 +188,7 @@ def test_a_rematch_counts_as_a_new_game_of_the_proposers_address(tmp_path: Path)
     past a limit of 20 (issue #24, medium 5): a rematch is a creation of the proposer's address now. Once
     the address has made its games of the minute, its proposal is refused and nothing is stored."""
     with server_thread(tmp_path, creates_per_minute=3) as base:
-        old, (ada, bea) = finished_with_humans(base)
+        old, (ada, _bea) = finished_with_humans(base)
         while httpx.post(f"{base}/api/games", json={"game": "kreta", "seats": [{"kind": "human"}] * 2}).is_success:
             pass  # this address's new games of the minute, all made
 
