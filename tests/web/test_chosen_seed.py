@@ -10,10 +10,12 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import expect, sync_playwright
 from test_migrations import OLD_GAMES, build_legacy_database
 
 from ludoteca.web.store import Store
 
+from browserkit import CHROMIUM, VIEWPORT, launch
 from serverkit import Client, create_game, server_thread
 
 PUBLIC = [{"kind": "human", "name": "Ada"}, {"kind": "open"}]
@@ -64,3 +66,22 @@ async def test_games_stored_before_are_dealt_at_random(database_url: str) -> Non
             assert stored is not None and stored.game.seed_chosen is False
     finally:
         await store.close()
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="the browser tests need Debian's Chromium (scripts/browser.sh)")
+def test_the_table_page_says_the_deal_was_chosen(tmp_path: Path) -> None:
+    humans = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bea"}]
+    with server_thread(tmp_path) as base, sync_playwright() as playwright:
+        chosen = create_game(base, "kreta", humans, seed=12345)
+        dealt = create_game(base, "kreta", humans)
+        browser = launch(playwright)
+        try:
+            page = browser.new_context(viewport=VIEWPORT, locale="it-IT").new_page()  # type: ignore[arg-type]
+            page.goto(f"{base}/g/{chosen['id']}?lang=it#t={chosen['seats'][1]['token']}")
+            expect(page.locator("#chosen-deal")).to_be_visible()
+            expect(page.locator("#chosen-deal")).to_contain_text("Questa distribuzione")
+            page.goto(f"{base}/g/{dealt['id']}?lang=it#t={dealt['seats'][1]['token']}")
+            expect(page.locator("#seats")).to_contain_text("Bea")
+            expect(page.locator("#chosen-deal")).to_be_hidden()
+        finally:
+            browser.close()
