@@ -21,7 +21,7 @@ DAY = 24 * 3600
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    limits = {"creates_per_minute": 1000, "seats_per_minute": 1000, "public_games_per_address": 1000}
+    limits: dict[str, Any] = {"creates_per_minute": 1000, "seats_per_minute": 1000, "public_games_per_address": 1000}
     with server_thread(Path(tmp_path_factory.mktemp("open")), **limits) as url:
         yield url
 

@@ -30,7 +30,7 @@ OPEN3 = [{"kind": "human", "name": "Ada"}, {"kind": "open"}, {"kind": "open"}]
 @pytest.fixture
 def base(tmp_path: Path) -> Iterator[str]:
     """A server that believes the test's ``X-Forwarded-For``: each request says where it comes from."""
-    settings = {"creates_per_minute": 1000, "seats_per_minute": 1000, "public_games_per_address": 2}
+    settings: dict[str, Any] = {"creates_per_minute": 1000, "seats_per_minute": 1000, "public_games_per_address": 2}
     with server_thread(tmp_path, forwarded_allow_ips="127.0.0.1", **settings) as url:
         yield url
 
