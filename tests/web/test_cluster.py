@@ -19,8 +19,9 @@ from test_rematch import finished_with_humans
 
 from ludoteca import games
 from ludoteca.core.records import GameRecord, replay
-from ludoteca.web.cluster import conninfo
+from ludoteca.web.cluster import ORPHANS, SPACE, Cluster, conninfo
 from ludoteca.web.rematch import seat_token
+from ludoteca.web.store import Store
 
 from serverkit import Client, ServerProcess, create_game, play_out
 
@@ -334,3 +335,54 @@ def test_a_process_forgets_a_game_it_no_longer_serves(pair: tuple[ServerProcess,
                 assert again.state is not None and again.state["version"] == last["version"]
 
     asyncio.run(scenario())
+
+
+class _NoTables:
+    """What a :class:`Cluster` asks of its tables, with no game live here."""
+
+    def __init__(self) -> None:
+        self.rooms: dict[str, object] = {}
+
+    async def claim_all(self) -> None:
+        return None
+
+    def catch_up_soon(self, game_id: str) -> None:
+        return None
+
+
+@pytest.mark.asyncio
+async def test_two_games_whose_ids_collide_in_32_bits_have_their_own_locks(postgres_url: str) -> None:
+    """A game's lock was keyed on the 32-bit ``hashtext`` of its id: among 100,000 games two share a key
+    (issue #24, low 12), and the process owning one could not run the other. Two such ids are looked
+    for here and must have a lock each; an owned game is not taken for an orphan either."""
+    store = await Store.open(postgres_url)  # the schema, for the orphans' query
+    await store.close()
+    with psycopg.connect(conninfo(postgres_url)) as conn:
+        found = conn.execute(
+            "SELECT min(id), max(id) FROM (SELECT 'g' || i AS id FROM generate_series(1, 300000) AS i) AS ids "
+            "GROUP BY hashtext(id) HAVING count(*) > 1 LIMIT 1"
+        ).fetchone()
+        assert found is not None
+        first, second = found
+        conn.execute(
+            "INSERT INTO games (id, game, options, seed, turn_seconds, created, finished, public) "
+            "VALUES (%s, 'kreta', '{}', 1, 60, 1.0, false, false), (%s, 'kreta', '{}', 1, 60, 2.0, false, false)",
+            (first, second),
+        )
+    a, b = Cluster(postgres_url, _NoTables()), Cluster(postgres_url, _NoTables())  # type: ignore[arg-type]
+    await a.start()
+    await b.start()
+    try:
+        assert await a.own(first)
+        assert await b.own(second)
+        assert not await b.own(first)
+        async with await psycopg.AsyncConnection.connect(conninfo(postgres_url), autocommit=True) as conn:
+            cur = await conn.execute(ORPHANS, {"live": [], "space": SPACE, "limit": 10})
+            assert [row[0] for row in await cur.fetchall()] == []  # both owned
+        await a.release(first)
+        async with await psycopg.AsyncConnection.connect(conninfo(postgres_url), autocommit=True) as conn:
+            cur = await conn.execute(ORPHANS, {"live": [], "space": SPACE, "limit": 10})
+            assert [row[0] for row in await cur.fetchall()] == [first]
+    finally:
+        await a.close()
+        await b.close()

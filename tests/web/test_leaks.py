@@ -45,7 +45,9 @@ def seats_of(record: GameRecord) -> list[Seat]:
 
 def frame_from_world(record: GameRecord, version: int, seat: int, world: Any, log_start: int, lang: str) -> Any:
     seats = seats_of(record)
-    match = Match("x", games.get(record.game), record.options, record.seed, seats, actions=record.actions[:version])
+    definition, actions = games.get(record.game), record.actions[:version]
+    # the games here are created with a seed: every seat is told the deal was chosen (never the seed)
+    match = Match("x", definition, record.options, record.seed, seats, actions=actions, seed_chosen=True)
     if world is not None:
         match.state = world
     message = state_message(

@@ -14,7 +14,7 @@ import pytest
 import websockets
 from websockets.exceptions import ConnectionClosed
 
-from serverkit import Client, ServerProcess, create_game, server_thread
+from serverkit import Client, ServerProcess, create_game, finished_game, server_thread
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
@@ -210,3 +210,41 @@ def test_n_hellos_cost_o_of_n_redraws(tmp_path: Path, database_url: str, count: 
             assert renders <= 2 * count, renders
 
         run(scenario())
+
+
+def test_an_ipv6_client_is_one_address_per_64_network(tmp_path: Path, database_url: str) -> None:
+    """An IPv6 client is usually given a whole /64 network: keyed on its full address it had no limit at
+    all (issue #24, low 12); each /64 now counts as one address. IPv4 (also written as IPv6) as before."""
+    with server_thread(tmp_path, database_url, forwarded_allow_ips="127.0.0.1", creates_per_minute=1) as base:
+
+        def create(address: str) -> int:
+            body = {"game": "kreta", "seats": HUMANS}
+            headers = {"X-Forwarded-For": address}
+            return httpx.post(f"{base}/api/games", json=body, headers=headers, timeout=10).status_code
+
+        assert [create(a) for a in ("2001:db8:1:2::1", "2001:db8:1:2:ffff:abcd:1:9", "2001:db8:1:3::1")] == [
+            201,
+            429,
+            201,
+        ]
+        assert [create(a) for a in ("203.0.113.7", "::ffff:203.0.113.7", "203.0.113.8")] == [201, 429, 201]
+
+
+def test_the_record_of_a_finished_game_is_limited_per_address_and_cached(tmp_path: Path) -> None:
+    """``GET /api/games/ID/record`` loaded and replayed a finished game on the event loop (80–100 ms) for
+    anyone, as often as asked (issue #24, low 11). Now a record is read from the store without becoming a
+    live game, built off the event loop and kept: asking again costs nothing, and only what must be read
+    from the store counts against ``--records-per-minute``."""
+    with server_thread(tmp_path) as base:
+        game_id = finished_game(base)
+        served = httpx.get(f"{base}/api/games/{game_id}/record", timeout=10).json()
+    with server_thread(tmp_path, records_per_minute=2) as base:  # restarted: the finished game is not live
+        assert health(base)["games"] == 0
+        for _ in range(5):
+            response = httpx.get(f"{base}/api/games/{game_id}/record", timeout=10)
+            assert response.status_code == 200 and response.json() == served
+        assert health(base)["games"] == 0  # not loaded to answer
+        assert httpx.get(f"{base}/api/games/no-such-game/record", timeout=10).status_code == 404
+        refused = httpx.get(f"{base}/api/games/nor-this-one/record", timeout=10)
+        assert refused.status_code == 429 and "too many records" in refused.json()["error"]
+        assert httpx.get(f"{base}/api/games/{game_id}/record", timeout=10).status_code == 200  # kept

@@ -21,13 +21,14 @@ DAY = 24 * 3600
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with server_thread(Path(tmp_path_factory.mktemp("open")), creates_per_minute=1000, seats_per_minute=1000) as url:
+    limits: dict[str, Any] = {"creates_per_minute": 1000, "seats_per_minute": 1000, "public_games_per_address": 1000}
+    with server_thread(Path(tmp_path_factory.mktemp("open")), **limits) as url:
         yield url
 
 
 def public_game(base: str, **extra: Any) -> dict[str, Any]:
     seats = [{"kind": "human", "name": "Ada"}, {"kind": "open"}, {"kind": "bot", "bot": "random"}]
-    return create_game(base, "kreta", seats, public=True, seed=3, **extra)
+    return create_game(base, "kreta", seats, public=True, **{"turn_seconds": DAY, **extra})
 
 
 def listed(base: str, lang: str = "en") -> dict[str, dict[str, Any]]:

@@ -183,6 +183,26 @@ def test_no_rematch_before_the_end_nor_for_spectators_nor_for_a_diverged_game(tm
         assert rematches_of(tmp_path, made["id"]) == rematches_of(tmp_path, "broken") == []
 
 
+def test_a_rematch_counts_as_a_new_game_of_the_proposers_address(tmp_path: Path) -> None:
+    """Playing two-seat games to the end and proposing rematches made 263 games a minute from one address
+    past a limit of 20 (issue #24, medium 5): a rematch is a creation of the proposer's address now. Once
+    the address has made its games of the minute, its proposal is refused and nothing is stored."""
+    with server_thread(tmp_path, creates_per_minute=3) as base:
+        old, (ada, _bea) = finished_with_humans(base)
+        while httpx.post(f"{base}/api/games", json={"game": "kreta", "seats": [{"kind": "human"}] * 2}).is_success:
+            pass  # this address's new games of the minute, all made
+
+        async def scenario() -> None:
+            async with Client(base, old, ada) as a:
+                await a.send({"type": "rematch"})
+                refusal = await a.error()
+                assert refusal["code"] == "too_many_games" and "address" in refusal["message"]
+                assert not [m for m in a.frames if m["type"] == "rematch"]
+
+        asyncio.run(scenario())
+        assert rematches_of(tmp_path, old) == []
+
+
 def _row(game_id: str) -> GameRow:
     return GameRow(game_id, "verraeter", {}, 1, None, None, time.time())
 

@@ -24,7 +24,9 @@ DAY = 24 * 3600
 
 
 def request(seats: list[dict[str, Any]], **extra: Any) -> lobby.NewGame:
-    return lobby.new_game(CreateGame.model_validate({"game": "kreta", "seats": seats, "seed": 6, **extra}))
+    # a public game is dealt at random, and has a turn timer
+    seed = {"turn_seconds": DAY} if extra.get("public") else {"seed": 6}
+    return lobby.new_game(CreateGame.model_validate({"game": "kreta", "seats": seats, **seed, **extra}))
 
 
 @pytest_asyncio.fixture

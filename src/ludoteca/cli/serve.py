@@ -26,6 +26,8 @@ LIMITS = {
     "outbox_limit": ("Unread messages queued for a client before it is disconnected.", click.IntRange(1)),
     "max_bot_games": ("Unfinished games played by bots only, at once.", click.IntRange(0)),
     "replay_frames_per_minute": ("Replay steps per client address per minute.", click.IntRange(1)),
+    "records_per_minute": ("Records of games not in memory read per client address per minute.", click.IntRange(1)),
+    "public_games_per_address": ("Public games waiting for players per client address.", click.IntRange(1)),
     "seats_per_minute": ("Open seats taken from the lobby per client address per minute.", click.IntRange(1)),
     "review_iterations": ("Search iterations per decision of a game's review.", click.IntRange(1, 100_000)),
     "review_seconds": ("Time cap in seconds per decision of a game's review.", click.FloatRange(0.1, 60)),

@@ -10,14 +10,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+import time
+from collections import OrderedDict
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
+from starlette.requests import HTTPConnection
 
 from ludoteca import games
 
-from . import chat, i18n, lobby, replay
+from . import chat, i18n, lobby, open_games, replay
 from .deps import (
     AddressDep,
     BadRequest,
@@ -30,11 +34,11 @@ from .deps import (
     create_request,
     my_games_request,
 )
-from .limits import RateLimit
+from .limits import RateLimit, address_tag
 from .match import Seat
 from .models import CreateGame, MyGames
-from .store import hash_token
-from .tables import RoomsFull
+from .store import StoredGame, hash_token
+from .tables import RoomsFull, Tables, match_from_stored
 from .wording import Said, _
 
 router = APIRouter()
@@ -75,6 +79,16 @@ async def create_game(
         too_many = _("too many new games from your address (at most %(n)d a minute); try again later")
         raise BadRequest(Said(too_many, {"n": per}), 429)
     new = lobby.new_game(request)
+    if new.public:
+        new.created_from = address_tag(address)
+        waiting = await tables.store.waiting_public_games(
+            new.created_from, time.time() - open_games.LISTED_DAYS * 86400
+        )
+        if waiting >= settings.public_games_per_address:
+            too_many = _(
+                "your address has %(n)d public games waiting for players already; try again once one has started"
+            )
+            raise BadRequest(Said(too_many, {"n": waiting}), 429)
     try:
         await tables.create(new, address)
     except RoomsFull as e:
@@ -135,17 +149,69 @@ async def my_games(
     return JSONResponse({"games": out})
 
 
+_NOT_OVER = Said(_("the record (which holds the seed, and so every secret) is shown once the game is over"))
+
+
+class Records:
+    """The records of games that are over, as served by ``GET /api/games/ID/record``: such a record never
+    changes, so it is made once — from the live game, or read from the store and replayed in a thread, not
+    on the event loop and without making the game live — and kept (the :data:`KEPT` last asked for).
+    What must be read from the store counts against the asking address's ``--records-per-minute``."""
+
+    KEPT = 256
+
+    def __init__(self, reads: RateLimit) -> None:
+        self.reads = reads
+        self.kept: OrderedDict[str, bytes] = OrderedDict()
+
+    async def get(self, tables: Tables, game_id: str, address: str) -> bytes:
+        """The record's JSON, or :class:`BadRequest`: ``404`` no such game, ``403`` not over, ``429``."""
+        found = self.kept.get(game_id)
+        if found is not None:
+            self.kept.move_to_end(game_id)
+            return found
+        room = tables.rooms.get(game_id)
+        if room is not None:
+            if not room.match.finished and room.match.diverged is None:  # a diverged game is over too
+                raise BadRequest(_NOT_OVER, 403)
+            return self._keep(game_id, _encode(room.match.record.to_dict()))
+        if not self.reads.allow(address):
+            too_many = _("too many records from your address (at most %(n)d a minute); try again later")
+            raise BadRequest(Said(too_many, {"n": self.reads.count}), 429)
+        stored = await tables.store.load(game_id) if game_id and len(game_id) <= 64 else None
+        if stored is None:
+            raise BadRequest(Said(_("no such game")), 404)
+        if not stored.game.finished and stored.game.diverged_at is None:
+            raise BadRequest(_NOT_OVER, 403)
+        return self._keep(game_id, await asyncio.to_thread(_stored_record, stored))
+
+    def _keep(self, game_id: str, record: bytes) -> bytes:
+        self.kept[game_id] = record
+        while len(self.kept) > self.KEPT:
+            self.kept.popitem(last=False)
+        return record
+
+
+def _encode(value: Any) -> bytes:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def _stored_record(stored: StoredGame) -> bytes:
+    """A stored game's record as the live game would serve it (replayed: the options and bots as played)."""
+    return _encode(match_from_stored(stored).record.to_dict())
+
+
+def get_records(conn: HTTPConnection) -> Records:
+    records: Records = conn.app.state.records
+    return records
+
+
 @router.get("/api/games/{game_id}/record")
-async def record(game_id: str, tables: TablesDep) -> JSONResponse:
+async def record(
+    game_id: str, tables: TablesDep, records: Annotated[Records, Depends(get_records)], address: AddressDep
+) -> Response:
     """A finished (or diverged) game's record; before the end it would give away the seed."""
-    room = await tables.get(game_id)
-    if room is None:
-        raise BadRequest(Said(_("no such game")), 404)
-    if not room.match.finished and room.match.diverged is None:  # a diverged game is over too
-        raise BadRequest(
-            Said(_("the record (which holds the seed, and so every secret) is shown once the game is over")), 403
-        )
-    return JSONResponse(room.match.record.to_dict())
+    return Response(await records.get(tables, game_id, address), media_type="application/json")
 
 
 def _count_frame(frames: RateLimit, address: str) -> None:

@@ -65,6 +65,7 @@ def create_app(settings: Settings) -> FastAPI:
             await group.start()
         resumed = await tables.resume()
         log.info("storage %s; resumed %d unfinished game(s)", store, resumed)
+        tables.creations = app.state.creations  # a rematch counts as a new game too
         app.state.tables = tables
         reviews = Reviews(store, tables, pool, settings.review_iterations, settings.review_seconds)
         app.state.reviews = reviews
@@ -96,6 +97,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.replay_frames = RateLimit(settings.replay_frames_per_minute, 60.0)
     app.state.addresses = Holdings(settings.connections_per_address)
     app.state.seat_takings = RateLimit(settings.seats_per_minute, 60.0)
+    app.state.records = api.Records(RateLimit(settings.records_per_minute, 60.0))
     app.add_middleware(SecurityHeaders)
     app.add_middleware(socket.TransportInScope)
     app.mount("/static", StaticFiles(directory=pages.HERE / "static"), name="static")

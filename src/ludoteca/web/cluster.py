@@ -16,7 +16,9 @@ every process and already orders the actions; a second engine would be one more 
 more way for the two to disagree.
 
 **Ownership.** A game's bots, turn timer and review run in exactly one process: the one holding the
-game's *advisory lock* (``pg_try_advisory_lock(SPACE, hashtext(id))``) on a dedicated connection.
+game's *advisory lock* (``pg_try_advisory_lock(hashtextextended(id, SPACE))``: a 64-bit key, so two
+games share a lock only by a chance of one in 2^64 per pair — the 32-bit ``hashtext`` made two of
+100,000 games share one) on a dedicated connection.
 Advisory locks rather than a ``leases`` table renewed every few seconds: the lock ends with its session,
 so a process killed with ``kill -9`` frees its games at once (its socket closes), and a machine that
 vanishes without closing its sockets is noticed by the server's TCP keepalives, which the connection
@@ -48,10 +50,14 @@ log = logging.getLogger("ludoteca.web")
 
 CHANNEL = "ludoteca"
 SPACE = 0x1D0
-"""The first key of every game's advisory lock (``pg_try_advisory_lock(SPACE, hashtext(game_id))``):
-keeps them apart from other applications' locks on the same database."""
+"""The seed of every game's advisory lock key (:data:`LOCK_KEY`): a game's key and its review's differ."""
 REVIEW_SPACE = 0x1D1
-"""The first key of a review's advisory lock: a review runs in one process too."""
+"""The seed of a review's advisory lock key: a review runs in one process too."""
+LOCK_KEY = "hashtextextended(%s, %s)"
+"""The advisory lock key of a game id and a space, in SQL: PostgreSQL's 64-bit text hash (stable across
+versions and machines: hash partitioning relies on it), seeded by the space; a lock is taken by that one
+``bigint`` (``pg_try_advisory_lock(bigint)``). In ``pg_locks`` the key is split in two: ``classid`` its
+high 32 bits, ``objid`` its low 32 bits, ``objsubid`` 1 (:data:`ORPHANS`)."""
 CLAIM_SECONDS = 1.0
 """How often a process tries to take over games without an owner (and checks its lock connection)."""
 ADOPT_EVERY = 3
@@ -188,7 +194,7 @@ class Cluster:
         if self._locks is None or self._locks.closed:
             return False
         try:
-            cur = await self._locks.execute("SELECT pg_try_advisory_lock(%s, hashtext(%s))", (space, game_id))
+            cur = await self._locks.execute(f"SELECT pg_try_advisory_lock({LOCK_KEY})", (game_id, space))
             row = await cur.fetchone()
         except psycopg.Error:
             log.exception("could not take the lock of game %s", game_id)
@@ -200,7 +206,7 @@ class Cluster:
         if self._locks is None or self._locks.closed:
             return
         with contextlib.suppress(psycopg.Error):
-            await self._locks.execute("SELECT pg_advisory_unlock(%s, hashtext(%s))", (space, game_id))
+            await self._locks.execute(f"SELECT pg_advisory_unlock({LOCK_KEY})", (game_id, space))
 
     async def _claim_loop(self) -> None:
         rounds = 0
@@ -236,7 +242,9 @@ class Cluster:
         """Load the unfinished games with a bot seat or a turn timer that nobody owns (their owner died, or
         unloaded them), and queue the reviews nobody runs."""
         assert self._locks is not None
-        cur = await self._locks.execute(ORPHANS, (list(self.tables.rooms), SPACE, ADOPT_AT_ONCE))
+        cur = await self._locks.execute(
+            ORPHANS, {"live": list(self.tables.rooms), "space": SPACE, "limit": ADOPT_AT_ONCE}
+        )
         for (game_id,) in await cur.fetchall():
             try:
                 await self.tables.get(game_id)
@@ -247,17 +255,19 @@ class Cluster:
 
 
 ORPHANS = """
-SELECT g.id FROM games g
-WHERE NOT g.finished AND g.diverged_at IS NULL AND NOT (g.id = ANY(%s))
+SELECT g.id FROM games g, LATERAL (SELECT hashtextextended(g.id, %(space)s) AS key) AS lock
+WHERE NOT g.finished AND g.diverged_at IS NULL AND NOT (g.id = ANY(%(live)s))
   AND (g.turn_seconds IS NOT NULL
        OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND (s.kind = 'bot' OR s.autoplay)))
   AND NOT EXISTS (
     SELECT 1 FROM pg_locks l
-    WHERE l.locktype = 'advisory' AND l.classid = %s::oid AND l.objsubid = 2
+    WHERE l.locktype = 'advisory' AND l.objsubid = 1
       AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-      AND l.objid = (hashtext(g.id)::bigint & 4294967295)::oid
+      AND l.classid = ((lock.key >> 32) & 4294967295)::oid
+      AND l.objid = (lock.key & 4294967295)::oid
   )
-ORDER BY g.created LIMIT %s
+ORDER BY g.created LIMIT %(limit)s
 """
-"""Unfinished games with a bot (or a bot-played) seat or a turn timer whose advisory lock no session holds,
-not live here (a live one is claimed when it needs an owner)."""
+"""Unfinished games with a bot (or a bot-played) seat or a turn timer whose advisory lock (:data:`LOCK_KEY`)
+no session holds, not live here (a live one is claimed when it needs an owner); parameters ``live`` (the
+ids live here), ``space`` and ``limit``."""

@@ -57,6 +57,14 @@ class Settings:
     """Time cap per decision of a review (a safety net: 300 iterations take 0.1–0.5 s), so that a review
     holds a worker no longer than a hard bot's move."""
 
+    records_per_minute: int = 60
+    """Records of games that are not live one client address may have read from the store per minute
+    (``GET /api/games/ID/record``; more get HTTP 429): each costs a load and a replay, and a record once
+    read is kept (:class:`.api.Records`), so a person downloading records never meets the limit."""
+    public_games_per_address: int = 3
+    """Public games one client address may have waiting for players at once (more get HTTP 429), and the
+    most of one address's games the lobby's list shows: junk games from a few addresses cannot push the
+    others out of the list (:mod:`.open_games`)."""
     seats_per_minute: int = 10
     """Open seats one client address may take from the lobby per minute (more get HTTP 429): a player
     takes one; a script taking every seat of every open game would spoil the lobby for everyone."""

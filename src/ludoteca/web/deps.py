@@ -19,7 +19,7 @@ from starlette.requests import HTTPConnection
 
 from . import i18n, jsonin
 from .config import Settings
-from .limits import Holdings, RateLimit
+from .limits import Holdings, RateLimit, address_key
 from .models import CreateGame, MyGames, first_error, my_games_error
 from .tables import Tables
 from .wording import Refused, Said, Wording, _
@@ -66,8 +66,9 @@ def get_addresses(conn: HTTPConnection) -> Holdings:
 
 
 def client_address(conn: HTTPConnection) -> str:
-    """The client's address as the server sees it (behind a proxy: what uvicorn's proxy headers say)."""
-    return conn.client.host if conn.client else ""
+    """The client's address as the per-address limits count it (:func:`.limits.address_key`: an IPv6
+    client by its /64), as the server sees it (behind a proxy: what uvicorn's proxy headers say)."""
+    return address_key(conn.client.host if conn.client else "")
 
 
 def get_lang(conn: HTTPConnection) -> str:

@@ -4,13 +4,44 @@ Each limit is a number in :class:`~.config.Settings`; here are only the counters
 ASGI scope's client host, which uvicorn takes from ``X-Forwarded-For`` only for the proxies the host
 trusts (``ludoteca serve --forwarded-allow-ips``): behind a proxy that is not trusted, every client
 shares the proxy's address, and so its limits.
+
+Every limit counts by :func:`address_key`, not by the address as written: an IPv6 client is usually
+given a whole ``/64`` network by its provider (and picks new addresses in it at will), so one such
+network counts as one address; an IPv4 address written as IPv6 (``::ffff:203.0.113.7``) is that IPv4
+address.
 """
 
 from __future__ import annotations
 
+import hashlib
+import ipaddress
 import time
 from collections import Counter, deque
 from collections.abc import Callable
+
+IPV6_PREFIX = 64
+"""The IPv6 network one client is counted by (what a provider gives one household or one machine)."""
+
+
+def address_key(host: str) -> str:
+    """What the per-address limits count ``host`` as: an IPv4 address as it is, an IPv6 address as its
+    ``/64`` network (``2001:db8:1:2::/64``), an IPv4-mapped IPv6 address as the IPv4 address; anything
+    that is not an IP address (a test client's name, a Unix socket) as it is."""
+    try:
+        address = ipaddress.ip_address(host.split("%", 1)[0])  # an IPv6 zone (``fe80::1%eth0``) is no part of it
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, IPV6_PREFIX), strict=False))
+    return str(address)
+
+
+def address_tag(key: str) -> str:
+    """What the store keeps of an address key (who created a public game, who took an open seat, while
+    the game waits for players): a digest, enough to tell two addresses apart, not the address itself."""
+    return hashlib.sha256(f"ludoteca address {key}".encode()).hexdigest()[:32]
 
 
 class RateLimit:

@@ -62,6 +62,10 @@ class NewGame:
     turn_seconds: int | None
     public: bool = False
     """Listed in the lobby's open games (:mod:`.open_games`)."""
+    seed_chosen: bool = False
+    """The request named :attr:`seed` (never for a public game): every seat is told the deal was chosen."""
+    created_from: str | None = None
+    """Who created a public game (:func:`.limits.address_tag`): the lobby lists a few games of each address."""
 
 
 def schema(tr: Callable[[str], str]) -> list[dict[str, Any]]:
@@ -159,6 +163,7 @@ def new_game(request: CreateGame) -> NewGame:
         tokens=tokens,
         turn_seconds=request.turn_seconds,
         public=request.public,
+        seed_chosen=request.seed is not None,
     )
 
 

@@ -117,6 +117,7 @@ class Match:
         digests: Sequence[str | None] = (),
         diverged: Diverged | None = None,
         setup: dict[str, Any] | None = None,
+        seed_chosen: bool = False,
     ) -> None:
         """``digests``: the stored digest after each action (None where none was stored); ``diverged``: a
         divergence found earlier (the match then replays only the actions before it); ``setup``: an explicit
@@ -124,6 +125,8 @@ class Match:
         self.id = game_id
         self.definition = definition
         self.seed = seed
+        self.seed_chosen = seed_chosen
+        """The game's creator chose ``seed``, and so may know every card: every seat's table says so."""
         self.seats = list(seats)
         self.start_player = start_player
         self.turn_seconds = turn_seconds

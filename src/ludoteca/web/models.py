@@ -218,7 +218,8 @@ class CreateGame(BaseModel):
     @classmethod
     def _open_seats(cls, public: bool, info: ValidationInfo) -> bool:
         """A public game lists its open seats, and only a public game can have any (nobody could find
-        them otherwise): one without the other is refused rather than silently made useless."""
+        them otherwise): one without the other is refused rather than silently made useless. Strangers sit
+        down at a public game, so it is dealt at random and has a turn timer (issue #24)."""
         seats = info.data.get("seats")
         if not isinstance(seats, list):
             return public
@@ -227,6 +228,14 @@ class CreateGame(BaseModel):
             raise refuse(Said(_("a public game needs at least one open seat for players from the lobby")))
         if opened and not public:
             raise refuse(Said(_("open seats are for public games: make the game public or choose who plays them")))
+        if public and info.data.get("seed") is not None:
+            # the seed gives away every hand and every card to come: strangers sit down to a random deal
+            raise refuse(Said(_("a public game is dealt at random: its seed cannot be chosen")))
+        if public and info.data.get("turn_seconds") is None:
+            # a stranger who takes a seat and never plays would stop the game for good
+            raise refuse(
+                Said(_("a public game needs a turn timer, so that a player who never comes back cannot stop it"))
+            )
         return public
 
 

@@ -11,6 +11,11 @@ is told the seat has just been taken (409). When the last open seat is taken the
 
 The list shows the newest :data:`LISTED` public games created within :data:`LISTED_DAYS` days (an
 abandoned game drops out); taking seats is limited per client address (``--seats-per-minute``).
+
+Against griefing (issue #24): one address takes one open seat of a game (the store keeps who took each
+while the game waits), a public game has a turn timer (a stranger who never plays cannot stop it; one
+stored without is not listed), and one address has at most ``--public-games-per-address`` public games
+waiting, which is also the most of its games the list shows.
 """
 
 from __future__ import annotations
@@ -31,8 +36,8 @@ from ludoteca.core.errors import LudotecaError
 from ludoteca.core.records import stored_options
 
 from . import i18n, lobby, names, text
-from .deps import AddressDep, BadRequest, LangDep, TablesDep, json_body
-from .limits import RateLimit
+from .deps import AddressDep, BadRequest, LangDep, SettingsDep, TablesDep, json_body
+from .limits import RateLimit, address_tag
 from .match import Seat
 from .models import TakeSeat, take_seat_error
 from .store import GameRow, SeatRow, hash_token
@@ -101,10 +106,10 @@ def _listed(game: GameRow, seats: list[SeatRow], lang: str) -> dict[str, Any]:
 
 
 @router.get("/api/open-games")
-async def open_games(tables: TablesDep, lang: LangDep) -> JSONResponse:
-    """The public games waiting for players, newest first."""
+async def open_games(tables: TablesDep, settings: SettingsDep, lang: LangDep) -> JSONResponse:
+    """The public games waiting for players, newest first, a few of each creator's address."""
     since = time.time() - LISTED_DAYS * 86400
-    found = await tables.store.open_games(LISTED, since)
+    found = await tables.store.open_games(LISTED, since, settings.public_games_per_address)
     return JSONResponse({"games": [_listed(game, seats, lang) for game, seats in found]})
 
 
@@ -146,7 +151,10 @@ async def take_seat(
             if other.seat != number and names.key(other.name) == names.key(name):
                 same = _("another seat of this game is called %(name)r: choose another name")
                 raise BadRequest(Said(same, {"name": name}))
-        if not await tables.store.take_seat(match.id, number, hash_token(token), name, generated):
+        tag = address_tag(address)
+        if not await tables.store.take_seat(match.id, number, hash_token(token), name, generated, tag):
+            if await tables.store.holds_seat(match.id, tag):  # one seat of a game per address
+                raise BadRequest(Said(_("your address has taken a seat of this game already")), 403)
             # another server process took it between our look and our write
             raise BadRequest(Said(_("this seat has just been taken by someone else: choose another")), 409)
         held.kind, held.token_hash, held.name, held.generated = "human", hash_token(token), name, generated

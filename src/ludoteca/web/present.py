@@ -160,6 +160,7 @@ def state_message(
         "deadline": deadline,
         "diverged": parts["diverged"],
         "open_seats": [s.seat for s in match.seats if s.kind == "open"],  # a public game waits for them
+        "chosen_deal": parts["chosen_deal"],
     }
     if guide:
         message["guide"] = guided.guide_message(match, seat, view, tr)
@@ -183,7 +184,19 @@ def _seat_parts(match: Match, seat: int, tr: Translator, names: list[str]) -> di
         "scores": list(view.scores),
         "result": result,
         "diverged": diverged(match, tr),
+        "chosen_deal": chosen_deal(match, tr),
     }
+
+
+def chosen_deal(match: Match, tr: Translator) -> str | None:
+    """What every seat is told when the game's creator chose its seed, never the seed itself (it would give
+    every hand away); None for a deal left to chance."""
+    if not match.seed_chosen:
+        return None
+    return tr(
+        "This deal was chosen by whoever created the game, not left to chance: they may know every hand "
+        "and every card to come."
+    )
 
 
 def diverged(match: Match, tr: Translator) -> dict[str, Any] | None:

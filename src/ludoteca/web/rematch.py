@@ -4,7 +4,9 @@ new seat through the page they are on (``docs/web.md``, "Rematch").
 The rematch has the finished game's seats (names, humans and bots at their levels, in the same order), its
 rule options under the current rules version, its turn timer and its public flag, and a new random seed.
 The first click stores it and links the two games (``games.rematch`` / ``games.rematch_of``, decided by
-:meth:`.Store.create_rematch`); every later click, by anyone, finds that one.
+:meth:`.Store.create_rematch`); every later click, by anyone, finds that one. The first click is a new
+game of its address, counted with ``POST /api/games`` (``--creates-per-minute``), or a chain of rematches
+would make games without limit.
 
 **Who gets which seat.** The server stores no token, only hashes, so it cannot hand out new seats by
 itself; it does not need to. The new seat's token is *derived from the old seat's token*:
@@ -103,6 +105,8 @@ async def propose(tables: Tables, room: Room, conn: Connection) -> None:
     stored = await tables.store.load(match.id)
     if stored is None:
         raise MatchError("not_found")
+    if not tables.creations.allow(conn.address):  # a new game: rematch after rematch would dodge the limit
+        raise MatchError("too_many_games")
     row = rematch_row(match, stored.game)
     try:
         chosen = await tables.store.create_rematch(match.id, row, rematch_seats(match), by=conn.seat)

@@ -20,6 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from . import chat, i18n, messages, rematch
 from .config import Settings
+from .deps import client_address
 from .i18n import Translator
 from .jobs import JobTimeout
 from .limits import Holdings
@@ -65,6 +66,7 @@ def error_text(code: str, tr: Translator) -> str:
         "slow": tr("This page did not keep up with the table: reload to continue."),
         "not_finished": tr("A rematch can be proposed once the game is over."),
         "rematch_failed": tr("The rematch could not be started. Try again."),
+        "too_many_games": tr("Too many new games from your address (a rematch is one too): try again in a minute."),
     }
     return texts.get(code) or chat.error_text(code, tr) or tr("That request was refused.")
 
@@ -132,7 +134,7 @@ async def serve(ws: WebSocket, game_id: str, tables: Tables, settings: Settings,
     lang = i18n.negotiate(ws.query_params.get("lang"), ws.cookies.get("lang"), ws.headers.get("accept-language"))
     tr = i18n.translator(lang)
     await ws.accept()
-    address = ws.client.host if ws.client else ""
+    address = client_address(ws)
     if not addresses.take(address):
         await _refuse(ws, "too_many_connections", tr)
         return

@@ -64,6 +64,8 @@ games_table = sa.Table(
     sa.Column("rematch", sa.Text),
     sa.Column("turn_started", sa.Double),
     sa.Column("rematch_by", sa.Integer),
+    sa.Column("seed_chosen", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("created_from", sa.Text),
 )
 seats_table = sa.Table(
     "seats",
@@ -76,6 +78,7 @@ seats_table = sa.Table(
     sa.Column("token_hash", sa.Text, index=True),
     sa.Column("autoplay", sa.Boolean, nullable=False, default=False),
     sa.Column("generated", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("taken_from", sa.Text),
 )
 # The primary key (game_id, n) is what keeps the log a sequence: two writers racing for the same n
 # cannot both commit, whatever the isolation level.
@@ -170,6 +173,10 @@ class GameRow:
     from the bot): a turn began at the later of this and the last action (:mod:`.slowturns`)."""
     rematch_by: int | None = None
     """The seat that proposed :attr:`rematch`."""
+    seed_chosen: bool = False
+    """The creator chose :attr:`seed` (and so may know every card): every seat is told."""
+    created_from: str | None = None
+    """Who created a public game (:func:`.limits.address_tag`), while it waits for players."""
 
 
 @dataclass
@@ -486,18 +493,21 @@ class Store:
 
     # --- open lobby and slow games (#18 points 5 and 6) ---
 
-    async def open_games(self, limit: int, since: float) -> list[tuple[GameRow, list[SeatRow]]]:
+    async def open_games(
+        self, limit: int, since: float, per_address: int | None = None
+    ) -> list[tuple[GameRow, list[SeatRow]]]:
         """The newest ``limit`` public games created after ``since`` that wait for players: unfinished,
-        not stopped, with at least one open seat (a full game leaves the list at once)."""
-        has_open = sa.exists().where((seats_table.c.game_id == games_table.c.id) & (seats_table.c.kind == "open"))
-        waiting = (
-            games_table.c.public.is_(True)
-            & games_table.c.finished.is_(False)
-            & games_table.c.diverged_at.is_(None)
-            & (games_table.c.created >= since)
-            & has_open
-        )
-        newest = sa.select(games_table).where(waiting).order_by(games_table.c.created.desc(), games_table.c.id)
+        not stopped, with a turn timer (one without could be stopped for good by a stranger who never
+        plays) and at least one open seat (a full game leaves the list at once); of one creator's address
+        only its newest ``per_address`` (a game without a known creator counts as its own)."""
+        waiting: sa.ColumnElement[bool] = _waiting(since) & games_table.c.turn_seconds.is_not(None)
+        order = (games_table.c.created.desc(), games_table.c.id)
+        if per_address is not None:
+            creator = sa.func.coalesce(games_table.c.created_from, games_table.c.id)
+            nth = sa.func.row_number().over(partition_by=creator, order_by=order).label("nth")
+            ranked = sa.select(games_table.c.id, nth).where(waiting).subquery()
+            waiting = games_table.c.id.in_(sa.select(ranked.c.id).where(ranked.c.nth <= per_address))
+        newest = sa.select(games_table).where(waiting).order_by(*order)
         async with self._engine.connect() as conn:
             found = [_game_row(row._mapping) for row in await conn.execute(newest.limit(limit))]
             if not found:
@@ -508,22 +518,53 @@ class Store:
                 seats[row.game_id].append(_seat_row(row._mapping))
         return [(g, seats[g.id]) for g in found]
 
-    async def take_seat(self, game_id: str, seat: int, token_hash: str, name: str, generated: bool) -> bool:
-        """Give open seat ``seat`` of a waiting public game to the holder of ``token_hash``; whether it was
-        still open. One conditional ``UPDATE`` decides, so of two people taking the same seat at once
-        exactly one gets it, on SQLite as on PostgreSQL (the loser's update matches no row)."""
+    async def take_seat(
+        self, game_id: str, seat: int, token_hash: str, name: str, generated: bool, taken_from: str | None = None
+    ) -> bool:
+        """Give open seat ``seat`` of a waiting public game to the holder of ``token_hash``, taken from the
+        address ``taken_from`` (:func:`.limits.address_tag`) unless that address holds another seat of the
+        game already; whether it was given. One conditional ``UPDATE`` decides, so of two people taking the
+        same seat at once exactly one gets it, on SQLite as on PostgreSQL (the loser's update matches no
+        row); the game's row is locked first on PostgreSQL, so that one address taking two seats at once
+        gets one (SQLite's writers take turns anyway). When the last open seat is taken the addresses are
+        forgotten: they are only needed while the game waits for players."""
         still_waiting = sa.exists().where(
             (games_table.c.id == game_id)
             & games_table.c.public.is_(True)
             & games_table.c.finished.is_(False)
             & games_table.c.diverged_at.is_(None)
         )
-        this_seat = (seats_table.c.game_id == game_id) & (seats_table.c.seat == seat)
+        of_game = seats_table.c.game_id == game_id
+        this_seat = of_game & (seats_table.c.seat == seat)
         where = this_seat & (seats_table.c.kind == "open") & still_waiting
-        taken = {"kind": "human", "token_hash": token_hash, "name": name, "generated": generated}
-        take = sa.update(seats_table).where(where).values(taken)
+        if taken_from is not None:
+            held = seats_table.alias("held")
+            where = where & ~sa.exists().where((held.c.game_id == game_id) & (held.c.taken_from == taken_from))
+        values = {"kind": "human", "token_hash": token_hash, "name": name, "generated": generated}
+        take = sa.update(seats_table).where(where).values(taken_from=taken_from, **values)
+        rest = seats_table.alias("rest")  # not correlated with the updated row
+        has_open = sa.exists().where((rest.c.game_id == game_id) & (rest.c.kind == "open"))
+        forget = sa.update(seats_table).where(of_game & ~has_open).values(taken_from=None)
+        forget_creator = sa.update(games_table).where((games_table.c.id == game_id) & ~has_open)
         async with self._write_lock, self._engine.begin() as conn:
-            return bool((await conn.execute(take)).rowcount == 1)
+            await conn.execute(sa.select(games_table.c.id).where(games_table.c.id == game_id).with_for_update())
+            if (await conn.execute(take)).rowcount != 1:
+                return False
+            await conn.execute(forget)
+            await conn.execute(forget_creator.values(created_from=None))
+            return True
+
+    async def holds_seat(self, game_id: str, taken_from: str) -> bool:
+        """Whether the address ``taken_from`` holds an open seat it took of a game still waiting."""
+        held = (seats_table.c.game_id == game_id) & (seats_table.c.taken_from == taken_from)
+        async with self._engine.connect() as conn:
+            return (await conn.scalar(sa.select(sa.func.count()).where(held))) != 0
+
+    async def waiting_public_games(self, created_from: str, since: float) -> int:
+        """How many public games created by the address ``created_from`` since ``since`` wait for players."""
+        mine = _waiting(since) & (games_table.c.created_from == created_from)
+        async with self._engine.connect() as conn:
+            return int(await conn.scalar(sa.select(sa.func.count()).select_from(games_table).where(mine)) or 0)
 
     async def overdue_games(self, now: float, limit: int = 100) -> list[str]:
         """Unfinished timed games (no open seat left) whose turn began more than ``turn_seconds`` before
@@ -748,12 +789,24 @@ def _of_games(table: sa.Table, condition: sa.ColumnElement[bool]) -> sa.Select[A
     return sa.select(table).join(games_table).where(condition).order_by(*table.primary_key.columns)
 
 
+def _waiting(since: float) -> sa.ColumnElement[bool]:
+    """Public games created since ``since`` that wait for players: unfinished, not stopped, an open seat."""
+    has_open = sa.exists().where((seats_table.c.game_id == games_table.c.id) & (seats_table.c.kind == "open"))
+    return (
+        games_table.c.public.is_(True)
+        & games_table.c.finished.is_(False)
+        & games_table.c.diverged_at.is_(None)
+        & (games_table.c.created >= since)
+        & has_open
+    )
+
+
 def _game_row(row: RowMapping) -> GameRow:
     return GameRow(**{column.name: row[column] for column in games_table.c})
 
 
 def _seat_row(row: RowMapping) -> SeatRow:
-    return SeatRow(**{column.name: row[column] for column in seats_table.c if column.name != "game_id"})
+    return SeatRow(**{c.name: row[c] for c in seats_table.c if c.name not in ("game_id", "taken_from")})
 
 
 # --- chat ---

@@ -33,6 +33,7 @@ from . import chat, guide, slowturns, text, workers
 from .chat import ChatRoom
 from .i18n import Translator
 from .jobs import JobTimeout, Kind, Workers
+from .limits import RateLimit
 from .lobby import NewGame, nearest_choice
 from .match import AUTOPLAY_BOT, Diverged, Match, MatchError, Seat
 from .patches import Edits, patch
@@ -66,7 +67,8 @@ class Connection:
     def __init__(self, socket: Socket, lang: str, tr: Translator, outbox_limit: int = 100, address: str = "") -> None:
         self.socket = socket
         self.address = address
-        """The client's address: its hints' worker time counts against it (:mod:`.jobs`)."""
+        """The client's address as the per-address limits count it (:func:`.limits.address_key`: an IPv6 client
+        by its /64); its hints' worker time counts against it (:mod:`.jobs`)."""
         self.lang = lang
         self.tr = tr
         self.seat: int | None = None
@@ -249,6 +251,7 @@ def match_from_stored(stored: StoredGame) -> Match:
         actions=[a.action for a in stored.actions],
         digests=[a.digest for a in stored.actions],
         diverged=diverged,
+        seed_chosen=g.seed_chosen,
     )
 
 
@@ -292,6 +295,9 @@ class Tables:
         self.cluster: Cluster | None = None
         """The other processes on the same PostgreSQL (:mod:`.cluster`); None: this process is the site."""
         self._catching_up: dict[str, bool] = {}
+        self.creations = RateLimit(1_000_000, 60.0)
+        """New games per client address per minute (``--creates-per-minute``; the app shares its own with
+        ``POST /api/games``): a rematch is a new game of the address that proposes it (:mod:`.rematch`)."""
 
     async def resume(self) -> int:
         """Load the unfinished games from the store (after a start or a crash) and set their bots going;
@@ -421,7 +427,15 @@ class Tables:
         if len(self.rooms) >= self.max_rooms and not any(r.idle() for r in self.rooms.values()):
             full = _("the server holds %(n)d live games, all in use; try again later")
             raise RoomsFull(Said(full, {"n": self.max_rooms}))
-        match = Match(new.id, new.definition, new.options, new.seed, new.seats, turn_seconds=new.turn_seconds)
+        match = Match(
+            new.id,
+            new.definition,
+            new.options,
+            new.seed,
+            new.seats,
+            turn_seconds=new.turn_seconds,
+            seed_chosen=new.seed_chosen,
+        )
         row = GameRow(
             id=new.id,
             game=new.definition.name,
@@ -432,6 +446,8 @@ class Tables:
             created=self.clock(),
             rules_version=match.rules_version,
             public=new.public,
+            seed_chosen=new.seed_chosen,
+            created_from=new.created_from if new.public else None,
         )
         seats = [SeatRow(s.seat, s.name, s.kind, s.bot, s.token_hash, s.autoplay, s.generated) for s in new.seats]
         await self.store.create_game(row, seats)

@@ -96,6 +96,14 @@ function refreshForm() {
   const players = Number(find(config, '[data-role="players"]', HTMLSelectElement).value);
   const isPublic = $("public", HTMLInputElement).checked;
   $("public-help").hidden = !isPublic;
+  $("seed", HTMLInputElement).disabled = isPublic; // strangers sit down to a deal left to chance
+  const turnTime = $("turn-time", HTMLInputElement);
+  if (isPublic && turnTime.value.trim() === "") {
+    // a public game needs a timer (a stranger who never plays must not stop it for good): the server
+    // refuses one without; a day per turn unless the creator chooses
+    turnTime.value = "1";
+    $("turn-unit", HTMLSelectElement).value = "86400";
+  }
   for (const row of findAll(config, ".seat-row", HTMLElement)) {
     const inPlay = Number(row.dataset.seat) < players;
     row.hidden = !inPlay;
@@ -155,7 +163,8 @@ function request() {
     options[option.key] = option.kind === "bool" ? checked : option.choices[Number(field.value)];
   }
   const isPublic = $("public", HTMLInputElement).checked;
-  return { game, seats, options, seed: optionalInt("seed"), turn_seconds: turnSeconds(), public: isPublic };
+  const seed = isPublic ? null : optionalInt("seed"); // a public game is dealt at random
+  return { game, seats, options, seed, turn_seconds: turnSeconds(), public: isPublic };
 }
 
 /** @param {string} message */

@@ -109,6 +109,8 @@ function applyState(next) {
   layout.measure();
   $("phase-text").textContent = next.result || next.diverged ? "" : next.phase_text || "";
   $("rules-in-force").textContent = next.rules_text || "";
+  $("chosen-deal").hidden = !next.chosen_deal; // the creator chose the seed: they may know every card
+  $("chosen-deal").textContent = next.chosen_deal || "";
   // the Rules link opens the rules in the table's language at the section on the phase being played
   if (next.rules_section) {
     const query = new URLSearchParams({ lang: next.lang });
