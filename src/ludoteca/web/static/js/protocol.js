@@ -55,6 +55,7 @@
  * @property {string} phase
  * @property {string} [phase_text]
  * @property {string} [rules_text]
+ * @property {string | null} [chosen_deal] who chose the deal, in the reader's language (null: dealt at random)
  * @property {string | null} [rules_section]
  * @property {string} [board_svg]
  * @property {string | null} [private_svg]
