@@ -18,7 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from ludoteca.web.store import ActionRow, GameRow, SeatRow, Store, database_url
+from ludoteca.web.seat import Seat
+from ludoteca.web.store import ActionRow, GameRow, Store, database_url
 
 
 async def run(url: str, games: int, actions: int, tag: str) -> tuple[float, float]:
@@ -27,7 +28,7 @@ async def run(url: str, games: int, actions: int, tag: str) -> tuple[float, floa
         ids = [f"{tag}-{games}-{i}" for i in range(games)]
         for game_id in ids:
             await store.create_game(
-                GameRow(game_id, "kreta", {}, 1, None, None, time.time()), [SeatRow(0, "P0", "human", None, "h0")]
+                GameRow(game_id, "kreta", {}, 1, None, None, time.time()), [Seat(0, "P0", "human", None, "h0")]
             )
         per_game = max(1, actions // games)
 

@@ -15,7 +15,8 @@ import stalling
 
 from ludoteca.web import workers
 from ludoteca.web.lobby import nearest_choice
-from ludoteca.web.store import GameRow, SeatRow, Store
+from ludoteca.web.seat import Seat
+from ludoteca.web.store import GameRow, Store
 
 from serverkit import Client, create_game, server_thread
 
@@ -61,7 +62,7 @@ def _store_game(database_url: str, game_id: str, bots: list[str], game: str = "k
         store = await Store.open(database_url)
         try:
             row = GameRow(game_id, game, {}, 7, None, None, time.time())
-            seats = [SeatRow(i, f"Bot {i}", "bot", spec, None, False) for i, spec in enumerate(bots)]
+            seats = [Seat(i, f"Bot {i}", "bot", spec, None, False) for i, spec in enumerate(bots)]
             await store.create_game(row, seats)
         finally:
             await store.close()

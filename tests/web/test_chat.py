@@ -12,7 +12,8 @@ import httpx
 import pytest
 
 from ludoteca.web import chat
-from ludoteca.web.store import ChatRow, GameRow, SeatRow, Store
+from ludoteca.web.seat import Seat
+from ludoteca.web.store import ChatRow, GameRow, Store
 
 from serverkit import Client, create_game, play_out, server_thread
 
@@ -160,7 +161,7 @@ def test_flooding_is_refused_per_seat_and_for_the_spectators_together(base: str)
 
 async def _stored_game(store: Store, game_id: str = "g1") -> None:
     row = GameRow(id=game_id, game="kreta", options={}, seed=1, start_player=None, turn_seconds=None, created=1.0)
-    await store.create_game(row, [SeatRow(0, "Ada", "human", None, "h0"), SeatRow(1, "Bea", "human", None, "h1")])
+    await store.create_game(row, [Seat(0, "Ada", "human", None, "h0"), Seat(1, "Bea", "human", None, "h1")])
 
 
 @pytest.mark.asyncio

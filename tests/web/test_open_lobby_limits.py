@@ -19,7 +19,8 @@ from test_migrations import OLD_GAMES, build_legacy_database
 from ludoteca.web import lobby
 from ludoteca.web.limits import address_tag
 from ludoteca.web.models import CreateGame
-from ludoteca.web.store import GameRow, SeatRow, Store
+from ludoteca.web.seat import Seat
+from ludoteca.web.store import GameRow, Store
 
 from serverkit import Client, server_thread
 
@@ -110,7 +111,7 @@ async def test_the_list_holds_a_few_games_of_each_address(store: Store) -> None:
         )
         row = GameRow(new.id, "kreta", {}, new.seed, None, DAY, now + i, public=True)
         row.created_from = None if who is None else address_tag(who)
-        await store.create_game(row, [SeatRow(s.seat, s.name, s.kind, s.bot, s.token_hash) for s in new.seats])
+        await store.create_game(row, [Seat(s.seat, s.name, s.kind, s.bot, s.token_hash) for s in new.seats])
     found = await store.open_games(5, 0.0, per_address=2)
     tags = [g.created_from for g, _ in found]
     assert tags == [None, None, address_tag("real"), address_tag("junk"), address_tag("junk")]

@@ -16,7 +16,8 @@ import pytest
 from test_migrations import build_legacy_database, played, token
 
 from ludoteca.web.rematch import placeholder, seat_token
-from ludoteca.web.store import GameRow, SeatRow, Store, hash_token
+from ludoteca.web.seat import Seat
+from ludoteca.web.store import GameRow, Store, hash_token
 
 from serverkit import Client, create_game, server_thread
 
@@ -210,12 +211,12 @@ def _row(game_id: str) -> GameRow:
 @pytest.mark.asyncio
 async def test_concurrent_rematches_store_exactly_one(store: Store) -> None:
     """The store decides between clicks racing in separate transactions (SQLite and PostgreSQL)."""
-    await store.create_game(_row("old"), [SeatRow(0, "Ada", "human", None, "h0")])
+    await store.create_game(_row("old"), [Seat(0, "Ada", "human", None, "h0")])
     await store.finish("old", {"scores": [1]})
     candidates = [f"new{i}" for i in range(8)]
     won = await asyncio.gather(
         *(
-            store.create_rematch("old", _row(c), [SeatRow(0, "Ada", "human", None, placeholder("old", 0))])
+            store.create_rematch("old", _row(c), [Seat(0, "Ada", "human", None, placeholder("old", 0))])
             for c in candidates
         )
     )

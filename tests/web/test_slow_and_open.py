@@ -17,7 +17,8 @@ from ludoteca.web import lobby, slowturns
 from ludoteca.web.jobs import Workers
 from ludoteca.web.match import Match
 from ludoteca.web.models import CreateGame
-from ludoteca.web.store import ActionRow, GameRow, SeatRow, Store, StoredGame, hash_token
+from ludoteca.web.seat import Seat
+from ludoteca.web.store import ActionRow, GameRow, Store, StoredGame, hash_token
 from ludoteca.web.tables import Tables
 
 DAY = 24 * 3600
@@ -115,7 +116,7 @@ async def stored_overdue(store: Store, turn_seconds: int, late: float) -> str:
     match = Match(new.id, new.definition, new.options, new.seed, new.seats, turn_seconds=turn_seconds)
     created = time.time() - turn_seconds - late
     row = GameRow(new.id, "kreta", match.record.options, new.seed, None, turn_seconds, created)
-    await store.create_game(row, [SeatRow(s.seat, s.name, s.kind, s.bot, s.token_hash) for s in new.seats])
+    await store.create_game(row, [Seat(s.seat, s.name, s.kind, s.bot, s.token_hash) for s in new.seats])
     return new.id
 
 
@@ -161,7 +162,7 @@ async def test_the_sweep_arms_a_live_room_whose_deadline_came_near(tables: Table
 
 def test_when_a_stored_turn_began() -> None:
     new = request([{"kind": "human"}, {"kind": "open"}], public=True)
-    rows = [SeatRow(s.seat, s.name, s.kind, s.bot, s.token_hash) for s in new.seats]
+    rows = [Seat(s.seat, s.name, s.kind, s.bot, s.token_hash) for s in new.seats]
     game = GameRow(new.id, "kreta", {}, 6, None, 60, 1000.0, public=True)
     assert slowturns.stored_turn(StoredGame(game, rows, [])) is None  # started when its seats were taken: unknown
     game.public = False
@@ -179,7 +180,7 @@ def test_a_turn_that_began_in_this_process_gets_its_whole_time() -> None:
 def test_a_turn_restarted_without_an_action_counts_from_then() -> None:
     """``games.turn_started`` (the last open seat taken, a seat taken back) wins over an earlier action."""
     new = request([{"kind": "human"}, {"kind": "open"}], public=True)
-    rows = [SeatRow(s.seat, s.name, s.kind, s.bot, s.token_hash) for s in new.seats]
+    rows = [Seat(s.seat, s.name, s.kind, s.bot, s.token_hash) for s in new.seats]
     game = GameRow(new.id, "kreta", {}, 6, None, 60, 1000.0, public=True, turn_started=1200.0)
     assert slowturns.stored_turn(StoredGame(game, rows, [])) == (0, 1200.0)  # seats all taken at 1200
     played = [ActionRow(0, 0, "x", False, 1500.0)]

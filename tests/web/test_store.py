@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from ludoteca.web.seat import Seat
 from ludoteca.web.store import (
     ActionRow,
     GameRow,
-    SeatRow,
     StaleActionError,
     Store,
     StoredGame,
@@ -32,11 +32,11 @@ def a_game(game_id: str = "g1", created: float = 1000.0, tokens: tuple[str | Non
     return GameRow(game_id, "verraeter", {"players": len(tokens), "variant": "basic"}, 42, 1, 90, created)
 
 
-def the_seats(tokens: tuple[str | None, ...] = ("ada", "bo")) -> list[SeatRow]:
+def the_seats(tokens: tuple[str | None, ...] = ("ada", "bo")) -> list[Seat]:
     return [
-        SeatRow(i, f"Player {i}", "human", None, hash_token(token))
+        Seat(i, f"Player {i}", "human", None, hash_token(token))
         if token
-        else SeatRow(i, f"Bot {i}", "bot", "heuristic", None)
+        else Seat(i, f"Bot {i}", "bot", "heuristic", None)
         for i, token in enumerate(tokens)
     ]
 
@@ -59,7 +59,7 @@ async def test_a_game_round_trips(store: Store) -> None:
 
 @pytest.mark.asyncio
 async def test_unicode_names_are_kept_exactly(store: Store) -> None:
-    seats = [SeatRow(i, name, "human", None, hash_token(name)) for i, name in enumerate(UNICODE_NAMES)]
+    seats = [Seat(i, name, "human", None, hash_token(name)) for i, name in enumerate(UNICODE_NAMES)]
     game = GameRow("ĝ-🎲", "kreta", {"note": "Ελένη"}, 7, None, None, 1.0)
     await store.create_game(game, seats)
     await store.append_action("ĝ-🎲", ActionRow(0, 0, "place Ελένη → Χανιά", False, 2.0))

@@ -35,8 +35,8 @@ from .deps import (
     my_games_request,
 )
 from .limits import RateLimit, address_tag
-from .match import Seat
 from .models import CreateGame, MyGames
+from .seat import Seat
 from .store import StoredGame, hash_token
 from .tables import RoomsFull, Tables, match_from_stored
 from .wording import Said, _

@@ -23,8 +23,8 @@ from ludoteca.present.common import colour_name
 
 from . import names
 from .guide import guided_setup
-from .match import Seat
 from .models import BOT_CHOICES, MAX_TURN_SECONDS, CreateGame, first_error, options_of
+from .seat import Seat
 from .store import hash_token
 
 __all__ = [

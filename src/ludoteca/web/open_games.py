@@ -38,9 +38,9 @@ from ludoteca.core.records import stored_options
 from . import i18n, lobby, names, text
 from .deps import AddressDep, BadRequest, LangDep, SettingsDep, TablesDep, json_body
 from .limits import RateLimit, address_tag
-from .match import Seat
 from .models import TakeSeat, take_seat_error
-from .store import GameRow, SeatRow, hash_token
+from .seat import Seat
+from .store import GameRow, hash_token
 from .wording import Said, _
 
 LISTED = 50
@@ -80,7 +80,7 @@ def rules_text(game: str, options: str, players: int, lang: str) -> str:
     return text.rules_text(state.view(-1), i18n.translator(lang))
 
 
-def _listed(game: GameRow, seats: list[SeatRow], lang: str) -> dict[str, Any]:
+def _listed(game: GameRow, seats: list[Seat], lang: str) -> dict[str, Any]:
     """One open game as the lobby lists it (names and options in the reader's language)."""
     definition = games.get(game.game)
     tr = i18n.translator(lang)

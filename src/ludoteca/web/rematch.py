@@ -29,12 +29,14 @@ import hmac
 import logging
 import secrets
 import time
+from dataclasses import replace
 from typing import Any
 
 from ludoteca.core.errors import LudotecaError
 
-from .match import Match, MatchError, Seat
-from .store import GameRow, SeatRow, StoreError, hash_token
+from .match import Match, MatchError
+from .seat import Seat
+from .store import GameRow, StoreError, hash_token
 from .tables import Connection, Room, RoomsFull, Tables
 
 log = logging.getLogger("ludoteca.web")
@@ -53,15 +55,12 @@ def placeholder(old_id: str, seat: int) -> str:
     return f"rematch:{old_id}:{seat}"
 
 
-def rematch_seats(match: Match) -> list[SeatRow]:
+def rematch_seats(match: Match) -> list[Seat]:
     """The finished game's seats again: humans (autoplay or not) waiting for their players, bots as they were."""
-    seats = []
-    for s in match.seats:
-        if s.kind == "human":
-            seats.append(SeatRow(s.seat, s.name, "human", None, placeholder(match.id, s.seat), False, s.generated))
-        else:
-            seats.append(SeatRow(s.seat, s.name, "bot", s.bot, None, False, s.generated))
-    return seats
+    return [
+        replace(s, token_hash=placeholder(match.id, s.seat) if s.kind == "human" else None, autoplay=False)
+        for s in match.seats
+    ]
 
 
 def rematch_row(match: Match, old: GameRow) -> GameRow:
@@ -71,7 +70,7 @@ def rematch_row(match: Match, old: GameRow) -> GameRow:
     chosen = {k: v for k, v in match.record.options.items() if k != "rules_version"}
     try:
         options = definition.options_to_dict(definition.options_from_dict(chosen))
-        seats = [Seat(s.seat, s.name, s.kind, s.bot, None, False, s.generated) for s in match.seats]
+        seats = [replace(s, token_hash=None, autoplay=False) for s in match.seats]
         fresh = Match("rematch", definition, options, secrets.randbits(62), seats, turn_seconds=match.turn_seconds)
     except (LudotecaError, ValueError, TypeError, KeyError) as e:
         log.warning("game %s: no rematch (%s)", match.id, e)

@@ -24,8 +24,9 @@ from ludoteca.core.records import GameRecord, replay
 
 from . import jsonin, names, options
 from .i18n import Translator
-from .match import Match, Seat
+from .match import Match
 from .present import BoardCache, private_svg, state_message
+from .seat import Seat
 from .wording import Said, Wording, _
 
 MAX_RECORD_BYTES = 256 * 1024

@@ -37,6 +37,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from . import migrations
 from .appends import GroupCommit
+from .seat import Seat
 
 log = logging.getLogger("ludoteca.web")
 
@@ -128,20 +129,6 @@ class StoreError(Exception):
 
 class StaleActionError(StoreError):
     """An action was appended at a position that is not the end of the log: someone else moved first."""
-
-
-@dataclass
-class SeatRow:
-    """Who sits at a seat; a bot's seat has no token, a human's can be played by a bot (``autoplay``)."""
-
-    seat: int
-    name: str
-    kind: str  # "human" | "bot"
-    bot: str | None
-    token_hash: str | None
-    autoplay: bool = False
-    generated: bool = False
-    """``name`` was made by the server, not chosen: shown in each reader's language (see ``match.Seat``)."""
 
 
 @dataclass
@@ -240,7 +227,7 @@ class StoredGame:
     """A complete game record: enough to rebuild its state by replaying ``actions`` (ordered by ``n``)."""
 
     game: GameRow
-    seats: list[SeatRow]
+    seats: list[Seat]
     actions: list[ActionRow]
 
 
@@ -366,7 +353,7 @@ class Store:
             self._direct.close()
         await self._engine.dispose()
 
-    async def create_game(self, game: GameRow, seats: list[SeatRow]) -> None:
+    async def create_game(self, game: GameRow, seats: list[Seat]) -> None:
         if game.seed not in _SEED_RANGE:
             raise StoreError(f"seed {game.seed} does not fit in 64 bits")
         try:
@@ -476,7 +463,7 @@ class Store:
                 )
         return list(loaded.values())
 
-    async def seats_for_tokens(self, token_hashes: list[str]) -> list[tuple[GameRow, SeatRow, int]]:
+    async def seats_for_tokens(self, token_hashes: list[str]) -> list[tuple[GameRow, Seat, int]]:
         """Each seat held by one of these tokens, with its game and how many actions it has (newest games first)."""
         if not token_hashes:
             return []
@@ -495,7 +482,7 @@ class Store:
 
     async def open_games(
         self, limit: int, since: float, per_address: int | None = None
-    ) -> list[tuple[GameRow, list[SeatRow]]]:
+    ) -> list[tuple[GameRow, list[Seat]]]:
         """The newest ``limit`` public games created after ``since`` that wait for players: unfinished,
         not stopped, with a turn timer (one without could be stopped for good by a stranger who never
         plays) and at least one open seat (a full game leaves the list at once); of one creator's address
@@ -512,7 +499,7 @@ class Store:
             found = [_game_row(row._mapping) for row in await conn.execute(newest.limit(limit))]
             if not found:
                 return []
-            seats: dict[str, list[SeatRow]] = {g.id: [] for g in found}
+            seats: dict[str, list[Seat]] = {g.id: [] for g in found}
             rows = sa.select(seats_table).where(seats_table.c.game_id.in_(list(seats)))
             for row in await conn.execute(rows.order_by(seats_table.c.game_id, seats_table.c.seat)):
                 seats[row.game_id].append(_seat_row(row._mapping))
@@ -603,7 +590,7 @@ class Store:
 
     # --- rematch ---
 
-    async def create_rematch(self, old_id: str, game: GameRow, seats: list[SeatRow], by: int | None = None) -> str:
+    async def create_rematch(self, old_id: str, game: GameRow, seats: list[Seat], by: int | None = None) -> str:
         """Store ``game`` as the rematch of the finished game ``old_id``, unless someone else's click got
         there first: the id of the rematch that holds (``game.id``, or the one stored before it).
 
@@ -805,8 +792,8 @@ def _game_row(row: RowMapping) -> GameRow:
     return GameRow(**{column.name: row[column] for column in games_table.c})
 
 
-def _seat_row(row: RowMapping) -> SeatRow:
-    return SeatRow(**{c.name: row[c] for c in seats_table.c if c.name not in ("game_id", "taken_from")})
+def _seat_row(row: RowMapping) -> Seat:
+    return Seat(**{c.name: row[c] for c in seats_table.c if c.name not in ("game_id", "taken_from")})
 
 
 # --- chat ---

@@ -35,11 +35,12 @@ from .i18n import Translator
 from .jobs import JobTimeout, Kind, Workers
 from .limits import RateLimit
 from .lobby import NewGame, nearest_choice
-from .match import AUTOPLAY_BOT, Diverged, Match, MatchError, Seat
+from .match import Diverged, Match, MatchError
 from .patches import Edits, patch
 from .patches import encode as encode_patch
 from .present import BoardCache, encode, state_message
-from .store import ActionRow, GameRow, SeatRow, StaleActionError, Store, StoredGame, StoreError
+from .seat import AUTOPLAY_BOT
+from .store import ActionRow, GameRow, StaleActionError, Store, StoredGame, StoreError
 from .wording import Refused, Said, _
 
 if TYPE_CHECKING:
@@ -234,7 +235,7 @@ def match_from_stored(stored: StoredGame) -> Match:
     """The match of a stored game, replayed and checked against its stored digests (see :class:`Match`); a bot
     the lobby would not offer plays as the nearest one it does."""
     g = stored.game
-    seats = [Seat(s.seat, s.name, s.kind, s.bot, s.token_hash, s.autoplay, s.generated) for s in stored.seats]
+    seats = list(stored.seats)  # the seats as stored are the match's (one Seat type, web/seat.py)
     for seat in seats:
         if seat.kind == "bot" and seat.bot is not None and nearest_choice(seat.bot) != seat.bot:
             log.warning("game %s, seat %d: bot %r plays as %r", g.id, seat.seat, seat.bot, nearest_choice(seat.bot))
@@ -449,8 +450,7 @@ class Tables:
             seed_chosen=new.seed_chosen,
             created_from=new.created_from if new.public else None,
         )
-        seats = [SeatRow(s.seat, s.name, s.kind, s.bot, s.token_hash, s.autoplay, s.generated) for s in new.seats]
-        await self.store.create_game(row, seats)
+        await self.store.create_game(row, list(new.seats))
         room = Room(match)
         room.owned = self.cluster is None
         room.public = new.public
