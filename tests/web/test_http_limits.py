@@ -27,7 +27,7 @@ from ludoteca.cli.main import cli
 from ludoteca.web import app as web_app
 from ludoteca.web import http_guard
 
-from serverkit import ServerProcess, create_game, server_thread
+from serverkit import Client, ServerProcess, create_game, server_thread
 
 WAIT = 20.0
 """Seconds a test waits for the server to answer or close: far beyond every deadline set here."""
@@ -191,3 +191,18 @@ def test_websockets_and_a_trusted_proxy_are_not_counted(tmp_path: Path) -> None:
         finally:
             for sock in held:
                 sock.close()
+
+
+def test_a_table_socket_outlives_the_http_deadlines(tmp_path: Path) -> None:
+    """The upgrade request's deadline ends with the upgrade (it once closed every table's socket after
+    the body's 30 s)."""
+    with server_thread(tmp_path, http_header_seconds=0.2, http_body_seconds=0.2) as base:
+        made = create_game(base, "kreta", [{"kind": "human"}, {"kind": "human"}])
+
+        async def long_table() -> None:
+            async with Client(base, made["id"]) as watcher:
+                await asyncio.sleep(1.0)  # five times the deadlines
+                await watcher.send({"type": "ping"})
+                await watcher.until(lambda m: m["type"] == "pong")
+
+        asyncio.run(long_table())

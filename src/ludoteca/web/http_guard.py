@@ -137,6 +137,8 @@ class GuardedH11Protocol(H11Protocol):
         self.deadline: asyncio.TimerHandle | None = None
         self.waiting_for: Any = None
         """The h11 state of the client that :attr:`deadline` is for (``IDLE``: a head, ``SEND_BODY``: a body)."""
+        self.upgraded = False
+        """A WebSocket now: the transport is no longer this protocol's to watch."""
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -161,7 +163,8 @@ class GuardedH11Protocol(H11Protocol):
         self._watch()
 
     def handle_websocket_upgrade(self, event: h11.Request) -> None:
-        self._release()  # a WebSocket from here on: the app's limits apply, not these
+        self.upgraded = True  # a WebSocket from here on: the app's limits apply, not these
+        self._release()
         super().handle_websocket_upgrade(event)
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -170,7 +173,7 @@ class GuardedH11Protocol(H11Protocol):
 
     def _watch(self) -> None:
         """Hold the deadline of what the client owes now: a head, a body, or nothing (the app answers)."""
-        if self.guard is None or self.transport is None or self.transport.is_closing():
+        if self.guard is None or self.upgraded or self.transport is None or self.transport.is_closing():
             return
         state = self.conn.their_state
         owed = state if state in (h11.IDLE, h11.SEND_BODY) else None
