@@ -484,6 +484,15 @@ class Store:
             rows = await conn.execute(query)
             return [(_game_row(row._mapping), _seat_row(row._mapping), row.played) for row in rows]
 
+    async def seat_of_token(self, game_id: str, token_hash: str) -> int | None:
+        """The seat of the game that the token holds, if any."""
+        query = sa.select(seats_table.c.seat).where(
+            seats_table.c.game_id == game_id, seats_table.c.token_hash == token_hash
+        )
+        async with self._engine.connect() as conn:
+            found = await conn.scalar(query)
+        return None if found is None else int(found)
+
     # --- open lobby and slow games (#18 points 5 and 6) ---
 
     async def open_games(self, limit: int, since: float) -> list[tuple[GameRow, list[SeatRow]]]:
