@@ -284,15 +284,8 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, hints
 
 
 async def _say(room: Room, conn: Connection, tables: Tables, msg: messages.Chat) -> None:
-    """A chat message, announced to the other processes; if one of them stored the same message number
-    first (its message is not here yet), this one is read in and the message takes the next number."""
-    try:
-        await chat.say(room, conn, tables.store, msg)
-    except MatchError as e:
-        if e.code != "storage" or tables.cluster is None:
-            raise
-        await tables.catch_up_chat(room)
-        await chat.say(room, conn, tables.store, msg)
+    """A chat message, stored under the number the store gives it, then announced to the other processes."""
+    await chat.say(room, conn, tables.store, msg)
     tables.announce(room.match.id, "chat")
 
 

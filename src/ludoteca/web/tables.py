@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ludoteca import games
 from ludoteca.core.errors import LudotecaError
 
-from . import chat, guide, slowturns, text, workers
+from . import guide, slowturns, text, workers
 from .chat import ChatRoom
 from .i18n import Translator
 from .jobs import JobTimeout, Kind, Workers
@@ -688,23 +688,8 @@ class Tables:
         return True
 
     async def catch_up_chat(self, room: Room) -> None:
-        """Read the chat messages stored since this room read its chat, and send them to its clients.
-
-        A chat being read right now holds the lock, so this waits for that read and then takes what it
-        missed; a chat nobody has read yet is read whole when first needed, with the new message in it."""
-        said = room.chat
-        async with said.lock:
-            if not said.loaded:
-                return
-            total, rows = await self.store.load_chat(room.match.id, chat.HISTORY)
-            new = [line for line in rows if line.n >= said.total]
-            said.total = max(said.total, total)
-            said.recent.extend(new)
-        for line in new:
-            message = {"type": "chat", "message": chat.public(line)}
-            for conn in room.connections:
-                if conn.seat is not None:
-                    conn.send(message)
+        """Send this process's clients of the game the chat messages stored since they got the last one."""
+        await room.chat.deliver(room, self.store)
 
     def _claim_soon(self, room: Room) -> None:
         """Try to take the game's lock (a bot to move or a timer to run and no owner here)."""
