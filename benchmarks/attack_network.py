@@ -86,8 +86,10 @@ async def measured(base: str, flood: Callable[[asyncio.Event], Coroutine[Any, An
     """Run ``flood`` (which returns when the event is set, or sooner) for :data:`SECONDS` beside the
     probe and the normal player; its figures with the honest side's."""
     probe, stop = Probe(), asyncio.Event()
-    honest = [asyncio.create_task(healthz_probe(base, probe, stop)),
-              asyncio.create_task(normal_player(base, probe, stop, random.Random(7)))]
+    honest = [
+        asyncio.create_task(healthz_probe(base, probe, stop)),
+        asyncio.create_task(normal_player(base, probe, stop, random.Random(7))),
+    ]
     attack = asyncio.create_task(flood(stop))
     await asyncio.sleep(SECONDS)
     stop.set()
@@ -227,8 +229,9 @@ async def hello_flood(base: str, attackers: list[str], sockets: int = 20) -> dic
 
     async def flood(stop: asyncio.Event) -> dict[str, Any]:
         started = time.monotonic()
-        await asyncio.gather(*(one(attackers[i % len(attackers)], stop) for i in range(sockets)),
-                             return_exceptions=True)
+        await asyncio.gather(
+            *(one(attackers[i % len(attackers)], stop) for i in range(sockets)), return_exceptions=True
+        )
         figures["seconds"] = round(time.monotonic() - started, 1)
         figures["sent_mb_per_s"] = round(figures["received_bytes"] / figures["seconds"] / 1e6, 2)
         return figures
@@ -263,8 +266,11 @@ async def presence_toggle(base: str, attackers: list[str], watchers: int = 40) -
 
     async def flood(stop: asyncio.Event) -> dict[str, Any]:
         # the watchers spread over the other addresses (each has its limits), the toggler on the first
-        await asyncio.gather(*(watcher(attackers[1 + i % (len(attackers) - 1)], stop) for i in range(watchers)),
-                             toggler(attackers[0], stop), return_exceptions=True)
+        await asyncio.gather(
+            *(watcher(attackers[1 + i % (len(attackers) - 1)], stop) for i in range(watchers)),
+            toggler(attackers[0], stop),
+            return_exceptions=True,
+        )
         per_watcher = figures["watcher_states"] / max(1, figures["watchers"])
         figures["states_per_watcher_per_s"] = round(per_watcher / SECONDS, 1)
         return figures
@@ -295,8 +301,11 @@ async def bad_token_cluster(bases: list[str], attackers: list[str], watchers: in
             drain.cancel()
 
     async def flood(stop: asyncio.Event) -> dict[str, Any]:
-        await asyncio.gather(*(watcher(attackers[4 + i % 4], stop) for i in range(watchers)),
-                             *(liar(addr, stop) for addr in attackers[:4]), return_exceptions=True)
+        await asyncio.gather(
+            *(watcher(attackers[4 + i % 4], stop) for i in range(watchers)),
+            *(liar(addr, stop) for addr in attackers[:4]),
+            return_exceptions=True,
+        )
         figures["redraws_per_watcher"] = round(figures["watcher_states"] / max(1, figures["watchers"]) - 1, 1)
         return figures
 
@@ -358,8 +367,13 @@ async def chat_cluster(bases: list[str], attackers: list[str]) -> dict[str, Any]
     return await measured(bases[1], flood)
 
 
-SINGLE = {"slowloris": slowloris, "big_header": big_header, "connection_hoard": connection_hoard,
-          "hello_flood": hello_flood, "presence_toggle": presence_toggle}
+SINGLE = {
+    "slowloris": slowloris,
+    "big_header": big_header,
+    "connection_hoard": connection_hoard,
+    "hello_flood": hello_flood,
+    "presence_toggle": presence_toggle,
+}
 CLUSTER = {"bad_token_cluster": bad_token_cluster, "chat_cluster": chat_cluster}
 
 
@@ -377,8 +391,12 @@ def main() -> None:
     parser.add_argument("scenarios", nargs="*", help=f"of {', '.join([*SINGLE, *CLUSTER])} (default: all that apply)")
     parser.add_argument("--seconds", type=float, default=SECONDS, help="how long each flood lasts")
     parser.add_argument("--database-url", help="PostgreSQL for the two-process scenarios")
-    parser.add_argument("--server-files", type=int, default=1024,
-                        help="the server's limit of open files (the finding's machine had 1,024)")
+    parser.add_argument(
+        "--server-files",
+        type=int,
+        default=1024,
+        help="the server's limit of open files (the finding's machine had 1,024)",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     SECONDS = args.seconds
@@ -395,8 +413,10 @@ def main() -> None:
             if args.database_url:
                 extra += ["--database-url", args.database_url]
             with open(log_path, "wb") as log:
-                procs = [serverproc.start_server(port, os.path.join(data_dir, str(port)), extra, output=log)
-                         for port in ports]
+                procs = [
+                    serverproc.start_server(port, os.path.join(data_dir, str(port)), extra, output=log)
+                    for port in ports
+                ]
             for p in procs:
                 resource.prlimit(p.pid, resource.RLIMIT_NOFILE, (args.server_files, args.server_files))
             bases = [f"http://127.0.0.1:{port}" for port in ports]
