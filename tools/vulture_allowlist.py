@@ -71,3 +71,6 @@ memo
 
 # --- imports for their effect: the bot worker imports the bots when it starts (web/workers.py)
 ludoteca
+
+# --- the HTTP guard: uvicorn loads the protocol class by its "module:attribute" name (web/http_guard.PROTOCOL)
+GuardedH11Protocol

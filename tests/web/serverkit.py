@@ -23,7 +23,7 @@ import httpx
 import uvicorn
 import websockets
 
-from ludoteca.web import patches
+from ludoteca.web import http_guard, patches
 from ludoteca.web.app import create_app
 from ludoteca.web.config import Settings
 
@@ -52,7 +52,8 @@ def server_thread(
     ``forwarded_allow_ips`` as ``ludoteca serve --forwarded-allow-ips`` (None: no proxy is trusted)."""
     settings.setdefault("bot_processes", 0)
     settings.setdefault("bot_delay", 0.0)
-    app = create_app(Settings(data_dir=data_dir, database_url=database_url, **settings))
+    made = Settings(data_dir=data_dir, database_url=database_url, **settings)
+    app = create_app(made)
     port = free_port()
     config = uvicorn.Config(
         app,
@@ -63,6 +64,7 @@ def server_thread(
         ws_per_message_deflate=False,
         proxy_headers=forwarded_allow_ips is not None,
         forwarded_allow_ips=forwarded_allow_ips,
+        **http_guard.uvicorn_options(made),  # HTTP as ``ludoteca serve`` speaks it
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)

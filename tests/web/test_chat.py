@@ -165,22 +165,23 @@ async def _stored_game(store: Store, game_id: str = "g1") -> None:
 
 
 @pytest.mark.asyncio
-async def test_the_store_keeps_the_chat_in_order_and_refuses_a_number_twice(store: Store) -> None:
-    from ludoteca.web.store import StoreError
+async def test_the_store_keeps_the_chat_in_order_and_numbers_each_message_once(store: Store) -> None:
+    from ludoteca.web.store import ChatLimits, StoreError
 
     await _stored_game(store)
+    roomy = ChatLimits(lines=100, spectator_lines=100, rate=(100, 1.0), spectators_rate=(100, 1.0))
     for n in range(5):
         seat = None if n % 2 else 0
-        await store.append_chat("g1", ChatRow(n, seat, "Ada" if seat == 0 else "1", "text", f"m{n}", 10.0 + n, n // 2))
+        name = "Ada" if seat == 0 else None  # a spectator without a number gets the game's next
+        added = await store.add_chat("g1", seat, name, ("text", f"m{n}"), n // 2, roomy, 10.0 + n)
+        assert added.n == n
     total, rows = await store.load_chat("g1", 3)
     assert total == 5 and [r.text for r in rows] == ["m2", "m3", "m4"]
     assert rows[1].seat is None and rows[1].after_action == 1
     assert (await store.load_chat("g1"))[1][0] == ChatRow(0, 0, "Ada", "text", "m0", 10.0, 0)
     assert await store.load_chat("nope") == (0, [])
     with pytest.raises(StoreError):
-        await store.append_chat("g1", ChatRow(2, 0, "Ada", "text", "again", 1.0, 0))
-    with pytest.raises(StoreError):
-        await store.append_chat("nope", ChatRow(0, 0, "Ada", "text", "x", 1.0, 0))
+        await store.add_chat("nope", 0, "Ada", ("text", "x"), 0, roomy, 1.0)
 
 
 def test_a_full_chat_is_refused_and_spectators_stop_first(base: str, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -31,6 +31,13 @@ LIMITS = {
     "seats_per_minute": ("Open seats taken from the lobby per client address per minute.", click.IntRange(1)),
     "review_iterations": ("Search iterations per decision of a game's review.", click.IntRange(1, 100_000)),
     "review_seconds": ("Time cap in seconds per decision of a game's review.", click.FloatRange(0.1, 60)),
+    "http_header_bytes": ("Largest HTTP request head (request line and headers) in bytes.", click.IntRange(1024)),
+    "http_header_seconds": ("Seconds a client has to send an HTTP request's head.", click.FloatRange(0.5, 600)),
+    "http_body_seconds": ("Seconds a client has to send an HTTP request's body.", click.FloatRange(0.5, 3600)),
+    "http_connections_per_address": (
+        "Open HTTP connections per client address (not WebSockets, not a trusted proxy's).",
+        click.IntRange(1),
+    ),
 }
 """The server's limits (see ``ludoteca.web.config.Settings``): each a ``--flag`` and ``$LUDOTECA_FLAG``."""
 
@@ -111,6 +118,7 @@ def serve(
     """
     import uvicorn
 
+    from ludoteca.web import http_guard
     from ludoteca.web.app import SETTINGS_VARIABLE, create_app
     from ludoteca.web.cluster import is_postgres
     from ludoteca.web.config import Settings
@@ -155,6 +163,7 @@ def serve(
         ws_per_message_deflate=False,
         proxy_headers=forwarded_allow_ips is not None,
         forwarded_allow_ips=forwarded_allow_ips,
+        **http_guard.uvicorn_options(settings),
     )
 
 
@@ -179,6 +188,7 @@ def serve_replay(record_json: str, port: int, open_browser: bool = True) -> None
 
     import uvicorn
 
+    from ludoteca.web import http_guard
     from ludoteca.web.app import create_app
     from ludoteca.web.config import Settings
 
@@ -187,8 +197,10 @@ def serve_replay(record_json: str, port: int, open_browser: bool = True) -> None
             s.bind((DEFAULT_HOST, 0))
             port = int(s.getsockname()[1])
     with tempfile.TemporaryDirectory(prefix="ludoteca-replay-") as data_dir:
-        app = create_app(Settings(data_dir=Path(data_dir), bot_processes=0))
-        server = uvicorn.Server(uvicorn.Config(app, host=DEFAULT_HOST, port=port, log_level="warning"))
+        settings = Settings(data_dir=Path(data_dir), bot_processes=0)
+        app = create_app(settings)
+        options = http_guard.uvicorn_options(settings)
+        server = uvicorn.Server(uvicorn.Config(app, host=DEFAULT_HOST, port=port, log_level="warning", **options))
         address = replay_address(f"http://localhost:{port}", record_json)
         click.echo(f"ludoteca: the replay is at {address}\n(Ctrl+C stops the server)", err=True)
 

@@ -18,11 +18,12 @@ import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from . import api, errors, gcpolicy, open_games, pages, review_api, slowturns, socket, workers, ws
+from . import api, errors, gcpolicy, http_guard, open_games, pages, review_api, slowturns, socket, workers, ws
 from .cluster import Cluster, is_postgres
 from .config import Settings
 from .headers import SecurityHeaders
@@ -47,7 +48,7 @@ def app_from_environment() -> FastAPI:
 
 def create_app(settings: Settings) -> FastAPI:
     @asynccontextmanager
-    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    async def lifespan(app: FastAPI) -> AsyncIterator[dict[str, Any]]:
         url = database_url(settings.database_url, settings.data_dir)
         store = await Store.open(url)
         pool = workers.start(settings.bot_processes, settings.job_seconds)
@@ -77,7 +78,7 @@ def create_app(settings: Settings) -> FastAPI:
         collector = gcpolicy.Policy(asyncio.get_running_loop())
         collector.install()
         try:
-            yield
+            yield http_guard.state(settings)  # the HTTP connections' limits (served by uvicorn's protocol)
         finally:
             collector.remove()
             sweeper.cancel()

@@ -29,10 +29,9 @@ from typing import TYPE_CHECKING, Any
 
 from . import names
 from .i18n import Translator
-from .limits import RateLimit
 from .match import MatchError
 from .messages import Chat
-from .store import ChatRow, Store, StoreError
+from .store import ChatLimits, ChatRefused, ChatRow, Store, StoreError
 from .wording import Said, _
 
 if TYPE_CHECKING:
@@ -78,24 +77,25 @@ def error_text(code: str, tr: Translator) -> str | None:
 
 
 class ChatRoom:
-    """A table's chat while its room is live: the newest messages, the game's count and the rate limits.
+    """A table's chat while its room is live: the newest messages, as many as this process has sent its
+    pages, and the number each speaking spectator connection has.
 
     Loaded from the store at the first hello or message (a room unloaded and loaded again starts over
-    from the store). Storing and loading hold :attr:`lock`, so a message is never both in a history a
-    page receives and sent to it again — except one said while its hello waited for the lock, which
-    the page recognises by its number ``n``.
+    from the store). The store is the only truth for the count, the rates and the numbers (processes
+    sharing a database share them); this is what this process has read of it. Reading holds
+    :attr:`lock`, and every message is sent to the pages here in order of its number, once
+    (:meth:`deliver`), whichever process stored it — except one said while a hello waited for the lock,
+    which the page recognises by its number ``n``.
     """
 
     def __init__(self) -> None:
         self.lock = asyncio.Lock()
         self.loaded = False
         self.total = 0
+        """The messages stored as far as this process knows: the next one it has not sent is number ``total``."""
         self.recent: deque[ChatRow] = deque(maxlen=HISTORY)
-        self.senders = RateLimit(*RATE)
-        self.spectators = RateLimit(*SPECTATORS_RATE)
-        self.numbers: weakref.WeakKeyDictionary[Connection, int] = weakref.WeakKeyDictionary()
-        """The number of each spectator connection that has spoken."""
-        self.last_number = 0
+        self.numbers: weakref.WeakKeyDictionary[Connection, str] = weakref.WeakKeyDictionary()
+        """The number (as stored in ``name``) of each spectator connection that has spoken."""
 
     async def load(self, store: Store, game_id: str) -> None:
         """Read the game's count and newest messages once (the caller holds :attr:`lock`)."""
@@ -103,17 +103,49 @@ class ChatRoom:
             return
         self.total, rows = await store.load_chat(game_id, HISTORY)
         self.recent.extend(rows)
-        numbers = [int(r.name) for r in rows if r.seat is None and r.name.isdecimal() and len(r.name) < 10]
-        self.last_number = max(numbers, default=0)
         self.loaded = True
 
-    def spectator_number(self, conn: Connection) -> int:
-        """The number this spectator connection speaks under (given when it first speaks)."""
-        number = self.numbers.get(conn)
-        if number is None:
-            self.last_number += 1
-            number = self.numbers[conn] = self.last_number
-        return number
+    async def deliver(self, room: Room, store: Store, stored: ChatRow | None = None) -> None:
+        """Send the pages here every message stored since the last one they got, in order, each once:
+        ``stored`` (one this process just stored) directly if it is the next, else what the store has.
+        A chat nobody here has read yet is left alone (read whole when first needed, with it inside)."""
+        async with self.lock:
+            if not self.loaded:
+                if stored is None:
+                    return
+                await self.load(store, room.match.id)  # everything up to now, ``stored`` included
+                new = [stored]
+            elif stored is not None and stored.n == self.total:
+                new = [stored]
+                self.recent.append(stored)
+            else:
+                _count, rows = await store.load_chat(room.match.id, HISTORY)
+                new = [line for line in rows if line.n >= self.total]
+                self.recent.extend(new)
+            if new:
+                self.total = max(self.total, new[-1].n + 1)
+        for line in new:
+            message = {"type": "chat", "message": public(line)}
+            for conn in room.connections:
+                if conn.seat is not None:
+                    conn.send(message)
+
+    def too_fast(self, sender: tuple[int | None, str | None], now: float) -> str | None:
+        """A refusal that the messages at hand prove already (every one of them is stored, so the store
+        would refuse too): spares the store a transaction per message of a flood."""
+        seat, name = sender
+        count, period = RATE
+        if seat is not None or name is not None:
+            mine = [x for x in self.recent if (x.seat, x.name if seat is None else None) == sender]
+            if sum(x.at > now - period for x in mine) >= count:
+                return "chat_too_fast"
+        if seat is None:
+            crowd = sum(x.seat is None and x.at > now - SPECTATORS_RATE[1] for x in self.recent)
+            if crowd >= SPECTATORS_RATE[0]:
+                return "chat_crowded"
+        if self.total >= (SPECTATOR_LINES if seat is None else MAX_LINES):
+            return "chat_full"
+        return None
 
 
 def public(line: ChatRow) -> dict[str, Any]:
@@ -162,39 +194,30 @@ def _said(msg: Chat) -> tuple[str, str]:
 
 
 async def say(room: Room, conn: Connection, store: Store, msg: Chat) -> None:
-    """Check, store, then send to everyone at the table (the sender too: its page shows what was stored)."""
+    """Check, store, then send to everyone at the table (the sender too: its page shows what was stored).
+
+    The limits are checked by the store against every process's messages (:meth:`.Store.add_chat`);
+    the other processes hear of it from :mod:`.cluster` and deliver it to their pages."""
     kind, text = _said(msg)
     chat, seat = room.chat, conn.seat
     assert seat is not None
     spectator = seat < 0
-    sender = f"spectator {chat.spectator_number(conn)}" if spectator else f"seat {seat}"
-    if not chat.senders.allow(sender):
-        raise MatchError("chat_too_fast")
-    if spectator and not chat.spectators.allow("all"):
-        raise MatchError("chat_crowded")
-    async with chat.lock:
-        await chat.load(store, room.match.id)
-        if chat.total >= (SPECTATOR_LINES if spectator else MAX_LINES):
-            raise MatchError("chat_full")
-        line = ChatRow(
-            n=chat.total,
-            seat=None if spectator else seat,
-            name=str(chat.spectator_number(conn)) if spectator else room.match.seats[seat].name,
-            kind=kind,
-            text=text,
-            at=time.time(),
-            after_action=room.match.version,
-        )
-        try:
-            await store.append_chat(room.match.id, line)
-        except StoreError as e:
-            raise MatchError("storage", str(e)) from None
-        chat.total += 1
-        chat.recent.append(line)
-        message = {"type": "chat", "message": public(line)}
-        for other in room.connections:
-            if other.seat is not None:
-                other.send(message)
+    name = chat.numbers.get(conn) if spectator else room.match.seats[seat].name
+    sender = (None, name) if spectator else (seat, None)
+    now = time.time()
+    refused = chat.too_fast(sender, now) if chat.loaded else None
+    if refused is not None:
+        raise MatchError(refused)
+    limits = ChatLimits(MAX_LINES, SPECTATOR_LINES, RATE, SPECTATORS_RATE)
+    try:
+        line = await store.add_chat(room.match.id, sender[0], name, (kind, text), room.match.version, limits, now)
+    except ChatRefused as e:
+        raise MatchError(e.code) from None
+    except StoreError as e:
+        raise MatchError("storage", str(e)) from None
+    if spectator:
+        chat.numbers[conn] = line.name
+    await chat.deliver(room, store, line)
 
 
 async def replay_messages(store: Store, game_id: str) -> list[dict[str, Any]]:

@@ -68,6 +68,18 @@ class Settings:
     seats_per_minute: int = 10
     """Open seats one client address may take from the lobby per minute (more get HTTP 429): a player
     takes one; a script taking every seat of every open game would spoil the lobby for everyone."""
+    http_header_bytes: int = 16 * 1024
+    """Largest HTTP request head (request line and headers) in bytes; a larger one is answered 400 and
+    its connection closed (a browser's head is well under 2 kB here: no cookies but the language)."""
+    http_header_seconds: float = 10.0
+    """Seconds a client has to send a request's head, from connecting (or from the end of the previous
+    response on a kept-alive connection); then the connection is closed (:mod:`.http_guard`)."""
+    http_body_seconds: float = 30.0
+    """Seconds a client has to send a request's body once its head arrived (an uploaded record is a few
+    hundred kB at most)."""
+    http_connections_per_address: int = 32
+    """Open HTTP connections per client address, tables' WebSockets not counted (a browser opens up to
+    six; a household behind one router has a few browsers); a trusted proxy is not counted."""
     sweep_seconds: float = 60.0
     """How often stored games are checked for turn timers that ran out while unloaded (slow games)."""
 

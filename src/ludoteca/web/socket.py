@@ -23,7 +23,7 @@ from .config import Settings
 from .deps import client_address
 from .i18n import Translator
 from .jobs import JobTimeout
-from .limits import Holdings
+from .limits import Holdings, RateLimit
 from .match import MatchError
 from .store import hash_token
 from .tables import Connection, Room, RoomsFull, Tables
@@ -35,6 +35,14 @@ tasks: set[asyncio.Task[None]] = set()
 CLOSE_CODES = {"not_found": 4404, "too_many_connections": 4429, "table_full": 4413, "server_full": 4503, "slow": 4408}
 """Why the server closed a socket for good; the page does not reconnect after a code from 4000 to 4999
 and shows the reason, which is the explanation in the client's language."""
+MESSAGE_RATE = (100, 10.0)
+"""Messages of any kind one connection may send per seconds: a page sends a few a minute (its actions,
+chat, a ping), a script playing a whole game as fast as the table answers stays under it; a flood of
+small messages does not (each is read, parsed and answered on the event loop)."""
+WHOLE_RATE = (10, 10.0)
+"""Messages asking for a whole table one connection may send per seconds — ``hello`` (a whole state and
+the chat's 200 newest lines), ``sync``, ``lang``: a page sends one when it connects and another when the
+reader changes something; a loop of them made 20 sockets send 195 MB/s (issue #24)."""
 
 
 def error_text(code: str, tr: Translator) -> str:
@@ -67,6 +75,7 @@ def error_text(code: str, tr: Translator) -> str:
         "not_finished": tr("A rematch can be proposed once the game is over."),
         "rematch_failed": tr("The rematch could not be started. Try again."),
         "too_many_games": tr("Too many new games from your address (a rematch is one too): try again in a minute."),
+        "too_fast": tr("Too many messages: wait a few seconds."),
     }
     return texts.get(code) or chat.error_text(code, tr) or tr("That request was refused.")
 
@@ -157,6 +166,7 @@ async def _serve(ws: WebSocket, game_id: str, tables: Tables, settings: Settings
         await _refuse(ws, "table_full", conn.tr)
         return
     room.connections.add(conn)
+    budget = Budget()
     loop = asyncio.get_running_loop()
     writer = loop.create_task(_writer(ws, room, conn))
     overflow = loop.create_task(conn.overflowed.wait())
@@ -172,13 +182,15 @@ async def _serve(ws: WebSocket, game_id: str, tables: Tables, settings: Settings
             raw = receive.result()
             if raw["type"] == "websocket.disconnect":
                 break
+            if not budget.allow(conn, "any"):
+                continue
             data = raw.get("text")
             if data is None:
                 data = (raw.get("bytes") or b"").decode("utf-8", "replace")
             if len(data) > settings.max_message:
                 _error(conn, "too_large")
                 continue
-            await _handle(data, room, conn, tables, settings.hints)
+            await _handle(data, room, conn, tables, settings.hints, budget)
             if writer.done():
                 break
     except WebSocketDisconnect:
@@ -190,7 +202,7 @@ async def _serve(ws: WebSocket, game_id: str, tables: Tables, settings: Settings
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         if room.seat_connection(conn, None):
-            room.refresh_all()  # the others see this seat's "connected" change
+            room.presence_changed()  # the others see this seat's "connected" change
         room.last_used = time.monotonic()
     if slow:
         log.info("game %s: a client stopped reading; disconnected", room.match.id)
@@ -200,13 +212,34 @@ async def _serve(ws: WebSocket, game_id: str, tables: Tables, settings: Settings
         _abort(ws)
 
 
-async def _handle(data: str, room: Room, conn: Connection, tables: Tables, hints: bool) -> None:
+class Budget:
+    """What one connection may still send: :data:`MESSAGE_RATE` messages, of which :data:`WHOLE_RATE` ask
+    for a whole table. A message over the budget is dropped; the first of a run of them is answered
+    ``too_fast`` (one error per run, not one per message: answering a flood would be a flood)."""
+
+    def __init__(self) -> None:
+        self.rates = {"any": RateLimit(*MESSAGE_RATE), "whole": RateLimit(*WHOLE_RATE)}
+        self.told = False
+
+    def allow(self, conn: Connection, kind: str) -> bool:
+        if self.rates[kind].allow(""):
+            self.told = False
+            return True
+        if not self.told:
+            self.told = True
+            _error(conn, "too_fast")
+        return False
+
+
+async def _handle(data: str, room: Room, conn: Connection, tables: Tables, hints: bool, budget: Budget) -> None:
     try:
         msg = messages.parse(data)
     except MatchError as e:
         _error(conn, e.code, e.detail)
         return
     kind = msg.type
+    if kind in ("hello", "sync", "lang") and not budget.allow(conn, "whole"):
+        return
     try:
         if isinstance(msg, messages.Hello):
             try:
@@ -214,7 +247,9 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, hints
             except MatchError as e:
                 if e.code != "bad_token" or tables.cluster is None:
                     raise
-                await tables.catch_up(room.match.id)  # the seat may be a moment old, given by another process
+                if not await tables.token_given_elsewhere(room, msg.token):
+                    raise  # a made-up token: nothing reloaded, nobody redrawn
+                await tables.catch_up(room.match.id)  # the seat is a moment old, given by another process
                 _hello(msg, room, conn)
             await rematch.after_hello(tables, room, conn)
             await chat.welcome(room, conn, tables.store)  # may wait for the store: after what is at hand
@@ -248,19 +283,14 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, hints
     except MatchError as e:
         _error(conn, e.code, e.detail)
         if e.code == "stale":
-            conn.refresh(full=True)
+            # the newest state is on its way anyway (the change that made this action stale sends it); a
+            # whole one as well while the budget allows, in case the page lost track of what it holds
+            conn.refresh(full=budget.rates["whole"].allow(""))
 
 
 async def _say(room: Room, conn: Connection, tables: Tables, msg: messages.Chat) -> None:
-    """A chat message, announced to the other processes; if one of them stored the same message number
-    first (its message is not here yet), this one is read in and the message takes the next number."""
-    try:
-        await chat.say(room, conn, tables.store, msg)
-    except MatchError as e:
-        if e.code != "storage" or tables.cluster is None:
-            raise
-        await tables.catch_up_chat(room)
-        await chat.say(room, conn, tables.store, msg)
+    """A chat message, stored under the number the store gives it, then announced to the other processes."""
+    await chat.say(room, conn, tables.store, msg)
     tables.announce(room.match.id, "chat")
 
 
@@ -284,7 +314,7 @@ def _hello(msg: messages.Hello, room: Room, conn: Connection) -> None:
     conn.send({"type": "welcome", "id": room.match.id, "seat": seat, "game": room.match.definition.name})
     conn.refresh(full=True)
     if changed:  # another connection of a seat already connected changes nothing the others see
-        room.refresh_all(but=conn)
+        room.presence_changed()
 
 
 async def _hint(room: Room, conn: Connection, tables: Tables) -> None:

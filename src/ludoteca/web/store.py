@@ -131,6 +131,28 @@ class StaleActionError(StoreError):
     """An action was appended at a position that is not the end of the log: someone else moved first."""
 
 
+class ChatRefused(StoreError):
+    """A chat message the game's limits refuse (:meth:`Store.add_chat`); ``code`` says which limit."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+@dataclass(frozen=True)
+class ChatLimits:
+    """What a game's chat holds and what one sender may say (the numbers are :mod:`.chat`'s)."""
+
+    lines: int
+    """Messages a game keeps (refused: ``chat_full``)."""
+    spectator_lines: int
+    """Messages after which spectators may say no more (``chat_full``)."""
+    rate: tuple[int, float]
+    """Messages per seconds one seat or one spectator may say (``chat_too_fast``)."""
+    spectators_rate: tuple[int, float]
+    """Messages per seconds all the spectators together may say (``chat_crowded``)."""
+
+
 @dataclass
 class GameRow:
     """What a game was started with (``options`` and ``result`` are JSON data) and whether it is over."""
@@ -478,6 +500,15 @@ class Store:
             rows = await conn.execute(query)
             return [(_game_row(row._mapping), _seat_row(row._mapping), row.played) for row in rows]
 
+    async def seat_of_token(self, game_id: str, token_hash: str) -> int | None:
+        """The seat of the game that the token holds, if any."""
+        query = sa.select(seats_table.c.seat).where(
+            seats_table.c.game_id == game_id, seats_table.c.token_hash == token_hash
+        )
+        async with self._engine.connect() as conn:
+            found = await conn.scalar(query)
+        return None if found is None else int(found)
+
     # --- open lobby and slow games (#18 points 5 and 6) ---
 
     async def open_games(
@@ -679,14 +710,57 @@ class Store:
 
     # --- chat ---
 
-    async def append_chat(self, game_id: str, line: ChatRow) -> None:
-        """Store chat message number ``line.n`` of a game (before anyone sees it); a number taken
-        already (another writer) or an unknown game is :class:`StoreError`."""
-        try:
-            async with self._write_lock, self._engine.begin() as conn:
-                await conn.execute(sa.insert(chat_table).values(game_id=game_id, **vars(line)))
-        except IntegrityError as error:
-            raise StoreError(f"chat message {line.n} of game {game_id!r} exists already, or no such game") from error
+    async def add_chat(
+        self,
+        game_id: str,
+        seat: int | None,
+        name: str | None,
+        said: tuple[str, str],
+        after_action: int,
+        limits: ChatLimits,
+        at: float,
+    ) -> ChatRow:
+        """Store a game's next chat message if its limits allow it, and return it with its number ``n``.
+
+        ``seat`` None is a spectator, ``name`` then the number it speaks under (None: it has none yet and
+        gets the game's next); ``said`` is (kind, text). The count, the rates and the next number are read
+        from the game's stored messages while its row is locked, so processes sharing the database share
+        the limits and the numbering: what one says is counted by all, and no number is given twice.
+        A refusal is :class:`ChatRefused`; an unknown game :class:`StoreError`."""
+        chat = chat_table.c
+        async with self._write_lock, self._engine.begin() as conn:
+            # one chat writer per game at a time, across processes, until the commit (NO KEY UPDATE: actions
+            # of the game may still be stored meanwhile, their foreign key needs only KEY SHARE)
+            lock = sa.select(games_table.c.id).where(games_table.c.id == game_id).with_for_update(key_share=True)
+            if await conn.scalar(lock) is None:
+                raise StoreError(f"no game {game_id!r}")
+            ours = chat.game_id == game_id
+            row = (await conn.execute(sa.select(sa.func.count(), sa.func.max(chat.n)).where(ours))).one()
+            total, last = int(row[0]), row[1]
+            if total >= (limits.lines if seat is not None else limits.spectator_lines):
+                raise ChatRefused("chat_full")
+
+            async def recent(period: float, *condition: sa.ColumnElement[bool]) -> int:
+                query = sa.select(sa.func.count()).where(ours, chat.at > at - period, *condition)
+                return int(await conn.scalar(query) or 0)
+
+            count, period = limits.rate
+            if seat is not None:
+                if await recent(period, chat.seat == seat) >= count:
+                    raise ChatRefused("chat_too_fast")
+            else:
+                if name is not None and await recent(period, chat.seat.is_(None), chat.name == name) >= count:
+                    raise ChatRefused("chat_too_fast")
+                if await recent(limits.spectators_rate[1], chat.seat.is_(None)) >= limits.spectators_rate[0]:
+                    raise ChatRefused("chat_crowded")
+                if name is None:
+                    names = await conn.scalars(sa.select(chat.name).where(ours, chat.seat.is_(None)).distinct())
+                    numbers = [int(n) for n in names if n.isdecimal() and len(n) < 10]
+                    name = str(max(numbers, default=0) + 1)
+            assert name is not None
+            line = ChatRow(0 if last is None else last + 1, seat, name, said[0], said[1], at, after_action)
+            await conn.execute(sa.insert(chat_table).values(game_id=game_id, **vars(line)))
+        return line
 
     async def load_chat(self, game_id: str, last: int | None = None) -> tuple[int, list[ChatRow]]:
         """How many chat messages a game has, and its ``last`` ones (all if None), oldest first."""

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ludoteca import games
 from ludoteca.core.errors import LudotecaError
 
-from . import chat, guide, slowturns, text, workers
+from . import guide, slowturns, text, workers
 from .chat import ChatRoom
 from .i18n import Translator
 from .jobs import JobTimeout, Kind, Workers
@@ -40,13 +40,18 @@ from .patches import Edits, patch
 from .patches import encode as encode_patch
 from .present import BoardCache, encode, state_message
 from .seat import AUTOPLAY_BOT
-from .store import ActionRow, GameRow, StaleActionError, Store, StoredGame, StoreError
+from .store import ActionRow, GameRow, StaleActionError, Store, StoredGame, StoreError, hash_token
 from .wording import Refused, Said, _
 
 if TYPE_CHECKING:
     from .cluster import Cluster
 
 log = logging.getLogger("ludoteca.web")
+
+PRESENCE_SECONDS = 0.5
+"""How long a table waits before redrawing its other pages for a seat's connection coming or going: a
+page reloading (gone, back) redraws nobody, and a script toggling a token between seat and spectator
+costs the table at most two redraws a second, however fast it sends (issue #24)."""
 
 GUIDED_PACE = 3.0
 """How many times the bot delay a bot waits at a guided table: time to read the log line of each move (a
@@ -82,6 +87,8 @@ class Connection:
         """Whether this client applies ``patch`` messages (its ``hello`` said so): see :mod:`.patches`."""
         self.last: dict[str, Any] | None = None
         """The whole state this client holds (sent, or made by the patches sent); None: send a whole one."""
+        self.presence: frozenset[int] | None = None
+        """The connected seats as this client's newest state showed them."""
         self.dirty = False
         self.outbox: deque[dict[str, Any]] = deque()
         self.outbox_limit = outbox_limit
@@ -160,6 +167,9 @@ class Room:
         """Whether a seat's owner has connected since the room was loaded: until then its turn timer does not
         keep it in memory (games created and never opened would fill the server); the deadline is honoured
         all the same, when the room is loaded again or by the sweep (:mod:`.slowturns`)."""
+        self.presence_redraw: asyncio.TimerHandle | None = None
+        """The pending redraw for seats' connections that came or went (:meth:`presence_changed`)."""
+
 
     def seat_connection(self, conn: Connection, seat: int | None) -> bool:
         """Move ``conn`` to ``seat`` (None: it left); whether a seat's connected status changed, which is
@@ -205,6 +215,7 @@ class Room:
             guide=conn.guide,
         )
         conn.log_sent = msg["log_start"] + len(msg["log"])
+        conn.presence = frozenset(self.seated)
         self.renders += 1
         return msg
 
@@ -229,6 +240,25 @@ class Room:
         for c in self.connections:
             if c.seat is not None and c is not but:
                 c.refresh()
+
+    def presence_changed(self) -> None:
+        """A seat became connected or not: redraw, after :data:`PRESENCE_SECONDS`, the pages that show
+        otherwise then (none, if it came back meanwhile)."""
+        if self.presence_redraw is None:
+            self.presence_redraw = asyncio.get_running_loop().call_later(PRESENCE_SECONDS, self._redraw_presence)
+
+    def _redraw_presence(self) -> None:
+        self.presence_redraw = None
+        now = frozenset(self.seated)
+        for c in self.connections:
+            if c.seat is not None and c.presence != now:
+                c.refresh()
+
+
+def _shown(room: Room) -> tuple[Any, ...]:
+    """What a reload from the store may change that the table's pages show."""
+    seats = tuple((s.kind, s.name, s.generated, s.token_hash, s.autoplay) for s in room.match.seats)
+    return (id(room.match), room.match.version, seats, room.public, room.rematch, room.rematch_by)
 
 
 def match_from_stored(stored: StoredGame) -> Match:
@@ -524,10 +554,11 @@ class Tables:
         if self.cluster is not None:
             self.cluster.announce(game_id, what)
 
-    def _refresh(self, room: Room) -> None:
+    def _refresh(self, room: Room, redraw: bool = True) -> None:
         room.last_used = time.monotonic()
         self._arm_timer(room)
-        room.refresh_all()
+        if redraw:
+            room.refresh_all()
         if room.match.finished or not room.match.bots_only():
             self._leave_bot_place(room)
         self._schedule_bot(room)
@@ -702,6 +733,7 @@ class Tables:
         if stored is None:
             return
         rematch_before = room.rematch
+        before = _shown(room)
         async with room.lock:
             match = room.match
             total = stored.actions[-1].n + 1 if stored.actions else 0
@@ -732,12 +764,19 @@ class Tables:
             turn = slowturns.stored_turn(stored)  # counts only the actions read: the version is ``total``
             room.stored_turn = None if turn is None else (total, turn[1])
             room.turn = None  # the current turn's beginning as stored (another process may have started it)
-        self._refresh(room)
+        self._refresh(room, redraw=_shown(room) != before)  # nothing new (a late announcement): no redraw
         if room.rematch is not None and rematch_before is None:
             from . import rematch  # imports this module
 
             for conn in list(room.connections):
                 await rematch.deliver(self, room, conn)
+
+    async def token_given_elsewhere(self, room: Room, token: str | None) -> bool:
+        """Whether the store knows ``token`` as a seat of the room's game that the room does not (another
+        process gave the seat a moment ago): one look-up, so a made-up token never reloads the game."""
+        if not token or len(token) >= 200 or room.match.seat_of(hash_token(token)) is not None:
+            return False
+        return await self.store.seat_of_token(room.match.id, hash_token(token)) is not None
 
     def catch_up_chat_soon(self, game_id: str) -> None:
         """Send the chat messages another process announced to this process's clients of the game."""
@@ -757,23 +796,8 @@ class Tables:
         return True
 
     async def catch_up_chat(self, room: Room) -> None:
-        """Read the chat messages stored since this room read its chat, and send them to its clients.
-
-        A chat being read right now holds the lock, so this waits for that read and then takes what it
-        missed; a chat nobody has read yet is read whole when first needed, with the new message in it."""
-        said = room.chat
-        async with said.lock:
-            if not said.loaded:
-                return
-            total, rows = await self.store.load_chat(room.match.id, chat.HISTORY)
-            new = [line for line in rows if line.n >= said.total]
-            said.total = max(said.total, total)
-            said.recent.extend(new)
-        for line in new:
-            message = {"type": "chat", "message": chat.public(line)}
-            for conn in room.connections:
-                if conn.seat is not None:
-                    conn.send(message)
+        """Send this process's clients of the game the chat messages stored since they got the last one."""
+        await room.chat.deliver(room, self.store)
 
     def _claim_soon(self, room: Room) -> None:
         """Try to take the game's lock (a bot to move or a timer to run and no owner here)."""
