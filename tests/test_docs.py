@@ -52,3 +52,14 @@ def test_the_readmes_layout_lists_every_package_and_stays_in_the_repository() ->
     missing = [name for name in packages if f"src/ludoteca/{name}/" not in layout]
     assert not missing, f"README's layout misses {missing}"
     assert "../" not in readme, "the README points outside the repository"
+
+
+def test_every_web_module_has_its_job_in_the_architecture_doc() -> None:
+    """docs/architecture.md gives every module of ``ludoteca/web`` its one job: a new module without a line there
+    fails here."""
+    text = (DOCS / "architecture.md").read_text(encoding="utf-8")
+    section = text[text.index("## The web server (`ludoteca/web`)") :]
+    web = DOCS.parent / "src" / "ludoteca" / "web"
+    modules = sorted(p.stem for p in web.glob("*.py") if p.stem != "__init__")
+    missing = [m for m in modules if f"| `{m}` |" not in section]
+    assert not missing, f"docs/architecture.md's web section misses {missing}"
