@@ -8,6 +8,10 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 
+SWEEP_SECONDS = 60.0
+"""How often the sweep of slow games runs by default: a deadline that passed in an unloaded room is acted on
+this late at most (:mod:`.slowturns` arms a live room's timer further ahead than this)."""
+
 
 def default_data_dir() -> Path:
     """``$LUDOTECA_DATA`` if set, else the platform's per-user data directory (``~/.local/share/ludoteca``)."""
@@ -26,7 +30,6 @@ class Settings:
     """Seconds a bot waits before it moves, so people can follow the table (0 in tests and benchmarks)."""
     max_message: int = 16 * 1024
     """Largest WebSocket message accepted from a client, in characters (larger ones get an error)."""
-    hints: bool = True
     job_seconds: float = 10.0
     """Most seconds a bot move or hint may run in a worker before the worker is killed and replaced (the
     hard search level takes 1.8 s; five times that leaves room for a loaded machine). A bot's move then
@@ -80,7 +83,7 @@ class Settings:
     http_connections_per_address: int = 32
     """Open HTTP connections per client address, tables' WebSockets not counted (a browser opens up to
     six; a household behind one router has a few browsers); a trusted proxy is not counted."""
-    sweep_seconds: float = 60.0
+    sweep_seconds: float = SWEEP_SECONDS
     """How often stored games are checked for turn timers that ran out while unloaded (slow games)."""
 
     @classmethod

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core.errors import LudotecaError
 
+from .config import SWEEP_SECONDS
 from .store import StoredGame, StoreError
 
 if TYPE_CHECKING:
@@ -38,8 +39,6 @@ log = logging.getLogger("ludoteca.web")
 HORIZON = 600.0
 """Seconds before a deadline at which a live room holds a timer for it (more than :data:`SWEEP_SECONDS`,
 so no deadline falls between two sweeps unarmed)."""
-SWEEP_SECONDS = 60.0
-"""How often the sweep runs: a deadline that passed in an unloaded room is acted on this late at most."""
 
 
 def stored_turn(stored: StoredGame) -> tuple[int, float] | None:

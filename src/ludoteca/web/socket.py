@@ -190,7 +190,7 @@ async def _serve(ws: WebSocket, game_id: str, tables: Tables, settings: Settings
             if len(data) > settings.max_message:
                 _error(conn, "too_large")
                 continue
-            await _handle(data, room, conn, tables, settings.hints, budget)
+            await _handle(data, room, conn, tables, budget)
             if writer.done():
                 break
     except WebSocketDisconnect:
@@ -231,7 +231,7 @@ class Budget:
         return False
 
 
-async def _handle(data: str, room: Room, conn: Connection, tables: Tables, hints: bool, budget: Budget) -> None:
+async def _handle(data: str, room: Room, conn: Connection, tables: Tables, budget: Budget) -> None:
     try:
         msg = messages.parse(data)
     except MatchError as e:
@@ -274,7 +274,7 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, hints
             if not room.match.finished:
                 room.address = conn.address
                 await tables.set_autoplay(room, conn.seat, kind == "leave")
-        elif kind == "hint" and hints:
+        elif kind == "hint":
             await _hint(room, conn, tables)
         elif kind == "rematch":
             await rematch.propose(tables, room, conn)
