@@ -6,6 +6,7 @@ Usage::
     .venv/bin/python benchmarks/attack.py                 # 100,000 requests and frames (about two minutes)
     .venv/bin/python benchmarks/attack.py --total 20000   # a shorter run
     .venv/bin/python benchmarks/attack.py --json          # the figures as one JSON object
+    .venv/bin/python benchmarks/attack.py --findings      # issue #24's findings, scenario by scenario
 
 A real server (``ludoteca serve``, SQLite in a temporary directory, bot workers in processes) is started
 as a child process. The attackers connect from other loopback addresses (127.0.0.2–127.0.0.9) than the
@@ -444,7 +445,14 @@ def main() -> None:
     parser.add_argument("--baseline", type=float, default=15.0, help="seconds of normal play measured first")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--findings", action="store_true",
+                        help="run the scenarios of issue #24's findings instead (attack_tables, attack_lobby, "
+                             "attack_network), each against fresh servers")
+    parser.add_argument("--database-url", help="with --findings: PostgreSQL for the two-process scenarios")
     args = parser.parse_args()
+    if args.findings:
+        findings(args.database_url, args.json)
+        return
 
     with tempfile.TemporaryDirectory() as data_dir:
         port = 19000 + os.getpid() % 1000
@@ -496,6 +504,35 @@ def main() -> None:
             print("accepted:", example)
     if tracebacks:
         print(server_log[server_log.index("Traceback"):][:3000], file=sys.stderr)
+
+
+FINDINGS = ("attack_tables.py", "attack_lobby.py", "attack_network.py")
+"""The scenarios of issue #24's findings, one script per side (tables, lobby, network), each starting its own
+servers: ``--findings`` runs them all and prints their figures together."""
+
+
+def findings(database_url: str | None, as_json: bool) -> None:
+    """Every finding's scenario, in turn; exit status 1 if any crashed a server or answered a 5xx."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    results: dict[str, Any] = {}
+    for script in FINDINGS:
+        command = [sys.executable, os.path.join(here, script), "--json"]
+        if database_url and script == "attack_network.py":
+            command += ["--database-url", database_url]
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        try:
+            results[script] = json.loads(done.stdout)
+        except json.JSONDecodeError:
+            results[script] = {"failed": done.returncode, "stderr": done.stderr[-2000:]}
+    if as_json:
+        print(json.dumps(results, indent=1))
+    else:
+        for script, figures in results.items():
+            print(f"== {script}")
+            print(json.dumps(figures, indent=1))
+    bad = json.dumps(results)
+    if '"failed"' in bad:
+        sys.exit(1)
 
 
 if __name__ == "__main__":

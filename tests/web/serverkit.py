@@ -15,9 +15,9 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 import uvicorn
@@ -26,6 +26,8 @@ import websockets
 from ludoteca.web import http_guard, patches
 from ludoteca.web.app import create_app
 from ludoteca.web.config import Settings
+
+T = TypeVar("T")
 
 
 def free_port() -> int:
@@ -231,3 +233,8 @@ async def play_out(clients: dict[int, Client], rng: random.Random, moves: int | 
 
 def _newer_than(version: int) -> Callable[[dict[str, Any]], bool]:
     return lambda m: m["type"] == "state" and m["version"] > version
+
+
+def run(coro: Coroutine[Any, Any, T]) -> T:
+    """A test's coroutine run to its end on a fresh event loop (the one helper for it: ``asyncio.run``)."""
+    return asyncio.run(coro)

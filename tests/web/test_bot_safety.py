@@ -18,11 +18,7 @@ from ludoteca.web.lobby import nearest_choice
 from ludoteca.web.seat import Seat
 from ludoteca.web.store import GameRow, Store
 
-from serverkit import Client, create_game, server_thread
-
-
-def run(coro: Any) -> Any:
-    return asyncio.run(coro)
+from serverkit import Client, create_game, run, server_thread
 
 
 @pytest.mark.parametrize("spec", ["ismcts:infs", "ismcts:99999s", "ismcts:1000000000", "ismcts:800", "ismcts"])

@@ -3,7 +3,6 @@ table, given back on (re)connection, bounded in length, rate and total, and refu
 
 from __future__ import annotations
 
-import asyncio
 import json
 from pathlib import Path
 from typing import Any
@@ -15,7 +14,7 @@ from ludoteca.web import chat
 from ludoteca.web.seat import Seat
 from ludoteca.web.store import ChatRow, GameRow, Store
 
-from serverkit import Client, create_game, play_out, server_thread
+from serverkit import Client, create_game, play_out, run, server_thread
 
 TWO_HUMANS = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bea"}]
 
@@ -24,10 +23,6 @@ TWO_HUMANS = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bea"}
 def base(tmp_path: Path, database_url: str) -> Any:
     with server_thread(tmp_path, database_url) as url:
         yield url
-
-
-def run(coro: Any) -> Any:
-    return asyncio.run(coro)
 
 
 def is_chat(message: dict[str, Any]) -> bool:

@@ -26,14 +26,10 @@ from ludoteca.web.models import CreateGame
 from ludoteca.web.store import Store
 from ludoteca.web.tables import GUIDED_PACE, Connection, Tables
 
-from serverkit import Client, create_game, server_thread
+from serverkit import Client, create_game, run, server_thread
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 HOUR = 3600.0
-
-
-def run(coro: Any) -> Any:
-    return asyncio.run(coro)
 
 
 def health(base: str) -> dict[str, Any]:

@@ -16,7 +16,7 @@ import httpx
 import pytest
 import websockets
 
-from serverkit import Client, create_game, server_thread
+from serverkit import Client, create_game, run, server_thread
 
 TWO = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bea"}]
 
@@ -29,10 +29,6 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 def post(base: str, path: str, content: str) -> httpx.Response:
     return httpx.post(base + path, content=content, headers={"content-type": "application/json"}, timeout=10)
-
-
-def run(coro: Any) -> Any:
-    return asyncio.run(coro)
 
 
 # ---------------------------------------------------------------- nesting

@@ -14,13 +14,9 @@ import pytest
 import websockets
 from websockets.exceptions import ConnectionClosed
 
-from serverkit import Client, ServerProcess, create_game, finished_game, server_thread
+from serverkit import Client, ServerProcess, create_game, finished_game, run, server_thread
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
-
-
-def run(coro: Any) -> Any:
-    return asyncio.run(coro)
 
 
 def health(base: str) -> dict[str, Any]:

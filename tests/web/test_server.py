@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 from pathlib import Path
@@ -11,7 +10,7 @@ from typing import Any
 import httpx
 import pytest
 
-from serverkit import Client, create_game, play_out, server_thread
+from serverkit import Client, create_game, play_out, run, server_thread
 
 FOUR_HUMANS = [{"kind": "human", "name": n} for n in ("Ada", "Bea", "Cy", "Dan")]
 
@@ -20,10 +19,6 @@ FOUR_HUMANS = [{"kind": "human", "name": n} for n in ("Ada", "Bea", "Cy", "Dan")
 def base(tmp_path: Path, database_url: str) -> Any:
     with server_thread(tmp_path, database_url) as url:
         yield url
-
-
-def run(coro: Any) -> Any:
-    return asyncio.run(coro)
 
 
 def test_healthz_and_pages(base: str) -> None:
