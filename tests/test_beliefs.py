@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ludoteca import bots, games
-from ludoteca.bots import Budget, beliefs_verraeter, heuristic_verraeter
+from ludoteca.bots import Budget, beliefs_verraeter, heuristic_verraeter, reader_verraeter
 from ludoteca.bots.beliefs import OpponentModel, Particles
 from ludoteca.bots.ismcts import IsmctsBot, ReaderBot
 from ludoteca.core.rng import Rng
-from ludoteca.verraeter import VerraeterState
+from ludoteca.verraeter import VerraeterState, determinize
 
 
 class _World:
@@ -142,3 +143,14 @@ def test_the_reader_plays_legal_reproducible_moves() -> None:
         first = bots.create("reader", 7, Budget(iterations=30)).choose(view, legal)
         assert first in legal
         assert bots.create("reader", 7, Budget(iterations=30)).choose(view, legal) == first
+
+
+def test_the_expert_search_with_the_learned_judge_depends_only_on_the_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The leak test of tests/test_bot_fairness.py, with the learned judge on at a test's small budget."""
+    monkeypatch.setattr(reader_verraeter, "JUDGED_FROM", 1)
+    assert reader_verraeter.prepare(_positions(6, 3)[0][0].view(0), Budget(iterations=6)) is reader_verraeter.JUDGED
+    for k, (state, p) in enumerate(_positions(6, 3)[:8] + _positions(7, 4)[:8]):
+        view = state.view(p)
+        worlds = [state] + [determinize(view, Rng(1000 + w)) for w in range(2)]
+        choices = {bots.create("reader", k, Budget(iterations=6)).choose(w.view(p), w.legal_actions()) for w in worlds}
+        assert len(choices) == 1, (state, choices)
