@@ -74,6 +74,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"deal {deal} done", file=sys.stderr)
     deals = len({r.deal for r in records})
     print(f"{args.game} {len(lineup)}p, seed {args.seed}: {deals} deals, {len(records) // len(lineup)} games")
+    if not records:
+        return 0
     for row in summarize(lineup, records):
         w, s = row.win_share, row.mean_score
         ci = "" if w.low is None or w.high is None else f" ({w.low:.3f}–{w.high:.3f})"

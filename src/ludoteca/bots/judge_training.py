@@ -161,7 +161,7 @@ class Mlp:
                     params[j] -= lr * (m[j] / (1 - 0.9**t)) / (np.sqrt(v[j] / (1 - 0.999**t)) + 1e-8)
 
 
-def _loss(preds: Sequence[Sequence[float]], ys: Sequence[np.ndarray]) -> tuple[float, float]:
+def loss(preds: Sequence[Sequence[float]], ys: Sequence[np.ndarray]) -> tuple[float, float]:
     """Mean cross-entropy (per position) and Brier score (mean squared error per seat)."""
     ce = br = 0.0
     seats = 0
@@ -181,12 +181,12 @@ def compare(train: Examples, test: Examples, sizes: Sequence[int], seed: int) ->
     """Held-out loss and Brier score of the hand-made judgement, the conditional logit and the MLP, by the
     number of training games."""
     rows: list[dict[str, Any]] = []
-    ce, br = _loss(test.baseline, test.y)
+    ce, br = loss(test.baseline, test.y)
     rows.append({"model": "hand-made (search_verraeter.evaluate)", "games": 0, "log_loss": ce, "brier": br})
     for size in sizes:
         w = fit(train, size)
         preds = [predict_logit(w, b, x) for b, x in zip(test.bucket, test.x, strict=True)]
-        ce, br = _loss(preds, test.y)
+        ce, br = loss(preds, test.y)
         rows.append({"model": "conditional logit", "games": size, "log_loss": ce, "brier": br})
         idx = [i for i in range(len(train.game)) if train.game[i] < size]
         mlp = Mlp(train.x[0].shape[1] + 1, 16, seed)
@@ -196,7 +196,7 @@ def compare(train: Examples, test: Examples, sizes: Sequence[int], seed: int) ->
             [float(v) for v in mlp.predict(np.concatenate([x, np.full((x.shape[0], 1), b)], axis=1))]
             for b, x in zip(test.bucket, test.x, strict=True)
         ]
-        ce, br = _loss(preds, test.y)
+        ce, br = loss(preds, test.y)
         rows.append({"model": "MLP (16 tanh units)", "games": size, "log_loss": ce, "brier": br})
     return rows
 
@@ -212,4 +212,4 @@ def weights_json(weights: list[list[float]], games_used: int, seed: int) -> str:
     return json.dumps(data, indent=1) + "\n"
 
 
-__all__ = ["Examples", "Mlp", "compare", "fit", "fit_logit", "simulate", "weights_json"]
+__all__ = ["Examples", "Mlp", "compare", "fit", "fit_logit", "loss", "predict_logit", "simulate", "weights_json"]
