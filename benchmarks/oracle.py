@@ -12,7 +12,8 @@ chance to come re-dealt, as the beliefs' worlds are); its rating of every legal 
 ``--oracle`` iterations) is the yardstick. Each spec of ``--specs`` chooses from the seat's view, and its
 **regret** is the oracle's value of its best action less that of the bot's choice (0 when they agree); the
 table shows per spec the mean regret and how often it picked the oracle's action, and the paired difference
-of the first two specs with a 95% interval over games. The positions come from games the heuristic plays
+of the first two specs with a 95% interval over games. ``reader-t`` is ``reader`` with the opponent model's
+temperature set by ``--temperature``. The positions come from games the heuristic plays
 against itself, from seeds ``--seed`` on; one JSON line per position is appended to ``--out`` as it is done.
 """
 
@@ -28,9 +29,9 @@ from pathlib import Path
 from typing import Any
 
 from ludoteca import bots, games
-from ludoteca.bots import Budget, beliefs_verraeter, search_verraeter
+from ludoteca.bots import Budget, beliefs_verraeter, reader_verraeter, search_verraeter
 from ludoteca.bots.beliefs import Particles
-from ludoteca.bots.ismcts import IsmctsBot, Lookahead
+from ludoteca.bots.ismcts import IsmctsBot, Lookahead, ReaderBot
 
 
 class OracleBot(IsmctsBot):
@@ -45,6 +46,22 @@ class OracleBot(IsmctsBot):
             return Particles([truth], [1.0], beliefs_verraeter.refresh)
 
         return replace(search_verraeter.ONE_ROUND, beliefs=beliefs)
+
+
+class ReaderAtTemperature(ReaderBot):
+    """``reader`` with the opponent model's temperature set by ``--temperature`` (spec ``reader-t:300``)."""
+
+    name = "reader-t"
+    temperature = beliefs_verraeter.MODEL.temperature
+
+    def lookahead(self, game: str) -> Lookahead:  # type: ignore[override]
+        model = replace(beliefs_verraeter.MODEL, temperature=self.temperature)
+        lo, hi = reader_verraeter.PARTICLES
+
+        def beliefs(view: object, rng: Any, iterations: int) -> Particles | None:
+            return beliefs_verraeter.sampler(view, rng, max(lo, min(hi, iterations)), model)
+
+        return replace(reader_verraeter.SEARCH, beliefs=beliefs)
 
 
 def measure(seed: int, n: int, specs: list[str], oracle_iterations: int, every: int, out: Path | None) -> int:
@@ -117,9 +134,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--specs", default="reader:300,ismcts:300")
     parser.add_argument("--oracle", type=int, default=600, help="the oracle's iterations")
     parser.add_argument("--every", type=int, default=2)
+    parser.add_argument("--temperature", type=float, help="the temperature of the spec reader-t")
     parser.add_argument("--out", type=Path)
     parser.add_argument("--table", type=Path)
     args = parser.parse_args(argv)
+    if args.temperature is not None:
+        ReaderAtTemperature.temperature = args.temperature
+    bots.register("reader-t", "__main__:ReaderAtTemperature")
     if args.table:
         print(table([json.loads(line) for line in args.table.read_text().splitlines() if line.strip()]))
         return 0
