@@ -21,7 +21,7 @@ CHEAP = ("random", "heuristic")
 CHEAP_POSITIONS = {"verraeter": 1500, "kreta": 500}
 """Positions per case (Kreta's heuristic looks a turn ahead, so it gets fewer): thousands in all."""
 SEARCH_BUDGET = Budget(iterations=6)
-SEARCH = ("ismcts", "openspiel-ismcts")
+SEARCH = ("ismcts", "reader", "openspiel-ismcts")
 """Bots whose default budget includes time: they get an iteration budget here, so a choice is a function of
 the view and the seed (a time budget would make it depend on the machine's speed)."""
 SEARCH_POSITIONS = {"verraeter": 120, "kreta": 50}

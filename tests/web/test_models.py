@@ -22,7 +22,7 @@ CASES: list[tuple[Any, str]] = [
     ),
     (
         {"game": "kreta", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "genius"}]},
-        "seat 2: unknown bot 'genius' (choose heuristic, ismcts:easy, ismcts:normal, ismcts:hard, random)",
+        "seat 2: unknown bot 'genius' (choose heuristic, ismcts:easy, ismcts:normal, ismcts:hard, reader:expert, random)",
     ),
     (
         {"game": "kreta", "seats": [{"kind": "human"}, {"kind": "human"}], "options": {"board": "/etc/passwd"}},
@@ -122,7 +122,7 @@ CASES: list[tuple[Any, str]] = [
     ),
     (
         {"game": "kreta", "seats": [{"kind": "human", "bot": "genius"}, {"kind": "bot", "bot": 5}]},
-        "seat 2: unknown bot '5' (choose heuristic, ismcts:easy, ismcts:normal, ismcts:hard, random)",
+        "seat 2: unknown bot '5' (choose heuristic, ismcts:easy, ismcts:normal, ismcts:hard, reader:expert, random)",
     ),
     (
         {

@@ -40,6 +40,7 @@ _BOTS: dict[str, str] = {
     "random": "ludoteca.bots.random_bot:RandomBot",
     "heuristic": "ludoteca.bots.heuristic:HeuristicBot",
     "ismcts": "ludoteca.bots.ismcts:IsmctsBot",
+    "reader": "ludoteca.bots.ismcts:ReaderBot",
 }
 
 

@@ -120,6 +120,13 @@ def ranked(view: VerraeterView, legal: Sequence[Action]) -> list[Action]:
     return out + [a for a in legal if a not in seen]
 
 
+def valued(view: VerraeterView, legal: Sequence[Action]) -> list[tuple[float, Action]]:
+    """The strategy's value (VP gained over its rivals, as it reckons) of each legal action it considers;
+    actions it does not value (a supply play dominated by another of the same total) are left out. The
+    opponent model of the search's beliefs (:mod:`ludoteca.bots.beliefs_verraeter`) is a softmax over these."""
+    return _scored(view, legal)
+
+
 def _scored(view: VerraeterView, legal: Sequence[Action]) -> list[tuple[float, Action]]:
     """The strategy's value of each legal action it considers, for the phase under way."""
     phase = view.phase

@@ -25,7 +25,7 @@ import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from ludoteca import games
 from ludoteca.core.errors import IllegalActionError
@@ -123,6 +123,20 @@ class Lookahead:
     levels: Mapping[str, Budget] | None = None
     """The game's own budgets for some of the named levels, in place of :attr:`IsmctsBot.levels`' (where
     an iteration costs much more or less than in other games)."""
+    beliefs: Callable[[object, Rng, int], Worlds | None] | None = None
+    """``beliefs(view, rng, iterations)``: where the search should draw its worlds from, in place of the
+    game's uniform ``determinize`` (such as :class:`ludoteca.bots.beliefs.Particles`, weighted by what the
+    others did), or ``None`` to draw them uniformly."""
+    reading: Lookahead | None = None
+    """The lookahead of the bot that reads the table (``reader``, :class:`ReaderBot`), if the game has one
+    of its own; the ``ismcts`` bot never uses it, so its specs keep their meaning."""
+
+
+class Worlds(Protocol):
+    """A source of sampled worlds for the search: one fresh, full state per :meth:`draw`."""
+
+    def draw(self, rng: Rng) -> Any:
+        """A world the view could have come from."""
 
 
 def win_chances(projected: Sequence[float], spread: float) -> list[float]:
@@ -215,11 +229,13 @@ class IsmctsBot(Bot):
             lookahead = lookahead.prepare(view, budget)
         root = _Node(-1)
         started = time.perf_counter()
+        worlds = None if lookahead.beliefs is None else lookahead.beliefs(view, rng, iterations)
         done = 0
         while done < iterations:
             if deadline is not None and done % CLOCK_EVERY == 0 and done and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, determinize(view, rng, keep_log=False), rng, lookahead, me, focus)
+            world = determinize(view, rng, keep_log=False) if worlds is None else worlds.draw(rng)
+            self._iterate(root, world, rng, lookahead, me, focus)
             done += 1
         self.last_iterations = done
         self.last_seconds = time.perf_counter() - started
@@ -324,3 +340,23 @@ class IsmctsBot(Bot):
             visited.visits += 1
             visited.reward += rewards[p]
             visited.wins += wins[p]
+
+
+class ReaderBot(IsmctsBot):
+    """Searches worlds weighted by what the others did, with the game's own lookahead for it (levels easy to expert)."""
+
+    name = "reader"
+    levels: ClassVar[Mapping[str, Budget]] = {
+        "easy": Budget(iterations=50),
+        "normal": Budget(iterations=300, seconds=1.0),
+        "hard": Budget(iterations=600, seconds=2.0),
+        "expert": Budget(iterations=1200, seconds=4.0),
+    }
+    """Iterations first, so that a level's play depends on its seed alone; the time limits are safety nets
+    for a loaded machine (a game may set its own budgets for them: :attr:`Lookahead.levels`)."""
+
+    @staticmethod
+    def lookahead(game: str) -> Lookahead:
+        """The game's lookahead for reading the table (:attr:`Lookahead.reading`), or the search's usual one."""
+        usual = IsmctsBot.lookahead(game)
+        return usual.reading if usual.reading is not None else usual

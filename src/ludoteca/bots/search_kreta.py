@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ludoteca.core.rng import Rng
@@ -182,4 +182,12 @@ compiled (``ludoteca.native``) 200 two-round iterations take about 0.3 s, so ``n
 ahead for 200 iterations or 1 s and ``hard`` for 800 iterations or 1.8 s (its root widening further).
 Budgets below 200 iterations (``easy``, ``ismcts:100``) look one round ahead."""
 
-LOOKAHEAD = lookahead(NORMAL, DEEP)
+
+def _reading(view: object, budget: Budget) -> Lookahead:
+    """The ``reader`` bot's lookahead, from :mod:`ludoteca.bots.reader_kreta` (imported when first used)."""
+    from . import reader_kreta
+
+    return reader_kreta.prepare(view, budget)
+
+
+LOOKAHEAD = replace(lookahead(NORMAL, DEEP), reading=Lookahead(prepare=_reading))

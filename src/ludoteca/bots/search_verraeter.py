@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ludoteca.core.rng import Rng
@@ -155,4 +155,12 @@ LEVELS = {"hard": Budget(iterations=1000, seconds=2.0)}
 """Verräter's own budget for ``hard`` (``easy`` and ``normal`` keep the generic ones): iterations, so that its
 strength depends on the machine's load only when that is heavy enough to reach the 2 s safety net."""
 
-LOOKAHEAD = lookahead(HARD)
+
+def _reading(view: object, budget: Budget) -> Lookahead:
+    """The ``reader`` bot's lookahead, from :mod:`ludoteca.bots.reader_verraeter` (imported when first used)."""
+    from . import reader_verraeter
+
+    return reader_verraeter.prepare(view, budget)
+
+
+LOOKAHEAD = replace(lookahead(HARD), reading=Lookahead(prepare=_reading))

@@ -26,9 +26,11 @@ from .common import describe_options, find_game, make_console, parse_options, pa
 
 @click.command(
     short_help="Play many bot games with the seats rotated and compare the bots.",
-    epilog="Bots: " + ", ".join(bots.names()) + ", optionally with a budget: ismcts:hard, ismcts:800 (iterations), "
-    "ismcts:0.5s. Every deal is played once per seat rotation, so each bot plays every seat on the same cards; "
-    "the 95% intervals treat the deal as the unit. See docs/arena.md.",
+    epilog="Bots: "
+    + ", ".join(bots.names())
+    + ", optionally with a budget: reader:expert (easy, normal, hard, expert), ismcts:hard, ismcts:800 "
+    "(iterations), ismcts:0.5s. Every deal is played once per seat rotation, so each bot plays every seat on the "
+    "same cards; the 95% intervals treat the deal as the unit. See docs/arena.md.",
 )
 @click.argument("game")
 @click.option(

@@ -48,6 +48,7 @@ from .results import result_json, result_renderables
 from .review import review_cmd
 from .serve import serve
 from .simulate import simulate
+from .train import train
 
 EXIT_USAGE = 2
 
@@ -106,7 +107,8 @@ def cli() -> None:
 @cli.command(
     epilog="Seats are 'human' or a bot ("
     + ", ".join(bots.names())
-    + "), optionally with a budget: ismcts:hard, ismcts:800 (iterations), ismcts:0.5s. "
+    + "), optionally with a budget: reader:expert (easy, normal, hard, expert), ismcts:hard, ismcts:800 "
+    "(iterations), ismcts:0.5s. "
     "At your turn type the option's number or the action itself; 'hint', 'help', 'log', 'rules' and "
     "'quit' work too. Ctrl-D quits; with --record nothing is lost."
 )
@@ -378,6 +380,7 @@ cli.add_command(db)
 cli.add_command(simulate)
 cli.add_command(report)
 cli.add_command(review_cmd)
+cli.add_command(train)
 
 
 def main() -> NoReturn:

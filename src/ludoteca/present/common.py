@@ -44,6 +44,7 @@ def bot_level(spec: str, tr: Translator) -> str:
         "ismcts:easy": tr.pgettext("bot level", "easy"),
         "ismcts:normal": tr.pgettext("bot level", "normal"),
         "ismcts:hard": tr.pgettext("bot level", "hard"),
+        "reader:expert": tr.pgettext("bot level", "expert"),
     }
     return levels.get(spec, spec)
 

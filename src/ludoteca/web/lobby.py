@@ -106,6 +106,7 @@ def bot_choices(tr: Callable[[str], str]) -> list[dict[str, str]]:
         "ismcts:easy": tr("Search bot, easy"),
         "ismcts:normal": tr("Search bot, normal"),
         "ismcts:hard": tr("Search bot, hard"),
+        "reader:expert": tr("Search bot, expert"),
         "random": tr("Random bot"),
     }
     return [{"spec": spec, "label": labels[spec]} for spec in BOT_CHOICES]

@@ -45,7 +45,7 @@ MAX_TURN_DAYS = 14
 MAX_TURN_SECONDS = MAX_TURN_DAYS * 24 * 3600
 """The longest turn timer: slow games run over days (the timer survives restarts, see :mod:`.slowturns`)."""
 MAX_SEED = 2**63 - 1
-BOT_CHOICES = ("heuristic", "ismcts:easy", "ismcts:normal", "ismcts:hard", "random")
+BOT_CHOICES = ("heuristic", "ismcts:easy", "ismcts:normal", "ismcts:hard", "reader:expert", "random")
 """The only bots a request may seat: each has a bounded cost per move (see :func:`.lobby.nearest_choice`)."""
 MAX_TOKENS = 500
 MAX_TOKEN = 200

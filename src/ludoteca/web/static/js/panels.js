@@ -20,6 +20,7 @@ export function botLabel(spec) {
     "ismcts:easy": t("Search bot, easy"),
     "ismcts:normal": t("Search bot, normal"),
     "ismcts:hard": t("Search bot, hard"),
+    "reader:expert": t("Search bot, expert"),
   };
   return labels[spec] || fmt(t("Bot ({spec})"), { spec });
 }
