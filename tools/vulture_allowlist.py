@@ -15,6 +15,7 @@ _ = object()
 HeuristicBot  # entry point ludoteca.bots (pyproject)
 RandomBot  # entry point ludoteca.bots
 OpenSpielIsmctsBot  # entry point ludoteca.bots (openspiel-ismcts)
+ReaderBot  # bots registry: "reader" names it as "ludoteca.bots.ismcts:ReaderBot"
 KretaEncoding  # plug-in facet "encoding", a "module:attribute" string
 VerraeterEncoding  # plug-in facet "encoding"
 __call__  # the Strategy and Encoding protocols
@@ -65,6 +66,8 @@ admiral_actions  # kreta.legal: the reference the Admiral's tests check the engi
 component_words  # present/*/words: the rules' vocabulary, held by tests/test_rules_vocabulary.py
 _.slot_blocks  # rl.encoding: scripts/rl_docs.py writes docs/rl.md's slot tables from it
 _.supply_in_play  # verraeter.state: the invariant "23 supply cards" of the property tests
+_.probability  # bots.beliefs.Particles: benchmarks/beliefs.py measures the beliefs with them
+_.effective_size
 
 # --- memo dictionaries named for their use inside closures
 memo

@@ -22,7 +22,8 @@ CASES: list[tuple[Any, str]] = [
     ),
     (
         {"game": "kreta", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "genius"}]},
-        "seat 2: unknown bot 'genius' (choose heuristic, ismcts:easy, ismcts:normal, ismcts:hard, reader:expert, random)",
+        "seat 2: unknown bot 'genius' "
+        "(choose heuristic, ismcts:easy, ismcts:normal, ismcts:hard, reader:expert, random)",
     ),
     (
         {"game": "kreta", "seats": [{"kind": "human"}, {"kind": "human"}], "options": {"board": "/etc/passwd"}},
