@@ -238,3 +238,13 @@ def _newer_than(version: int) -> Callable[[dict[str, Any]], bool]:
 def run(coro: Coroutine[Any, Any, T]) -> T:
     """A test's coroutine run to its end on a fresh event loop (the one helper for it: ``asyncio.run``)."""
     return asyncio.run(coro)
+
+
+def until_connections(base: str, count: int = 0, timeout: float = 60.0) -> None:
+    """Wait until the server counts ``count`` open WebSockets (``/healthz``): a client's close returns before the
+    server's handler has given its places back, so a test that reopens or counts right after a close waits for
+    that here — a bound on how long the server may take, never a measure of it."""
+    deadline = time.monotonic() + timeout
+    while int(httpx.get(f"{base}/healthz", timeout=10).json()["connections"]) != count:
+        assert time.monotonic() < deadline, f"the server still counts other than {count} connections"
+        time.sleep(0.05)
