@@ -25,7 +25,7 @@ from ludoteca.web.store import Store
 from ludoteca.web.store import database_url as async_database_url
 
 from browserkit import launch
-from serverkit import server_thread
+from serverkit import ServerProcess, server_thread
 
 POSTGRES_VARIABLE = "LUDOTECA_TEST_DATABASE_URL"
 
@@ -96,3 +96,22 @@ def base(tmp_path: Path) -> Iterator[str]:
     a module that needs another server defines its own ``base``)."""
     with server_thread(tmp_path) as url:
         yield url
+
+
+@pytest.fixture
+def postgres_url(database_url: str) -> str:
+    if database_url.startswith("sqlite"):
+        pytest.skip("several server processes share a PostgreSQL database, not SQLite")
+    return database_url
+
+
+@pytest.fixture
+def pair(tmp_path: Path, postgres_url: str) -> Iterator[tuple[ServerProcess, ServerProcess]]:
+    """Two server processes (as on two machines: each its own port and data directory) on one database."""
+    a = ServerProcess(tmp_path / "a", postgres_url, args=("--bot-delay", "0.2")).start()
+    b = ServerProcess(tmp_path / "b", postgres_url, args=("--bot-delay", "0.2")).start()
+    try:
+        yield a, b
+    finally:
+        a.stop()
+        b.stop()

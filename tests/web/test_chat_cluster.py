@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import psycopg
@@ -26,24 +24,6 @@ from ludoteca.web.store import ChatLimits, ChatRefused, Store
 from serverkit import Client, ServerProcess, create_game
 
 HUMANS = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]
-
-
-@pytest.fixture
-def postgres_url(database_url: str) -> str:
-    if database_url.startswith("sqlite"):
-        pytest.skip("several server processes share a PostgreSQL database, not SQLite")
-    return database_url
-
-
-@pytest.fixture
-def pair(tmp_path: Path, postgres_url: str) -> Iterator[tuple[ServerProcess, ServerProcess]]:
-    a = ServerProcess(tmp_path / "a", postgres_url).start()
-    b = ServerProcess(tmp_path / "b", postgres_url).start()
-    try:
-        yield a, b
-    finally:
-        a.stop()
-        b.stop()
 
 
 @pytest.mark.asyncio

@@ -10,11 +10,9 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 import websockets
 
 from ludoteca.web import socket, tables
@@ -111,19 +109,6 @@ def test_a_token_toggled_between_seat_and_spectator_redraws_the_others_once_sett
                     assert watcher.state is not None and watcher.state["seats"][0]["connected"]
 
         asyncio.run(scenario())
-
-
-@pytest.fixture
-def pair(tmp_path: Path, database_url: str) -> Iterator[tuple[ServerProcess, ServerProcess]]:
-    if database_url.startswith("sqlite"):
-        pytest.skip("several server processes share a PostgreSQL database, not SQLite")
-    a = ServerProcess(tmp_path / "a", database_url).start()
-    b = ServerProcess(tmp_path / "b", database_url).start()
-    try:
-        yield a, b
-    finally:
-        a.stop()
-        b.stop()
 
 
 def test_a_made_up_token_reloads_and_redraws_nothing_in_a_cluster(pair: tuple[ServerProcess, ServerProcess]) -> None:

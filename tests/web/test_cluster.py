@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -24,25 +23,6 @@ from ludoteca.web.rematch import seat_token
 from ludoteca.web.store import Store
 
 from serverkit import Client, ServerProcess, create_game, play_out
-
-
-@pytest.fixture
-def postgres_url(database_url: str) -> str:
-    if database_url.startswith("sqlite"):
-        pytest.skip("several server processes share a PostgreSQL database, not SQLite")
-    return database_url
-
-
-@pytest.fixture
-def pair(tmp_path: Path, postgres_url: str) -> Iterator[tuple[ServerProcess, ServerProcess]]:
-    """Two server processes (as on two machines: each its own port and data directory) on one database."""
-    a = ServerProcess(tmp_path / "a", postgres_url, args=("--bot-delay", "0.2")).start()
-    b = ServerProcess(tmp_path / "b", postgres_url, args=("--bot-delay", "0.2")).start()
-    try:
-        yield a, b
-    finally:
-        a.stop()
-        b.stop()
 
 
 def _record(base: str, game_id: str) -> GameRecord:
