@@ -63,7 +63,7 @@ record_digests  # scripts/golden.py writes the golden transcripts' digests with 
 clear_cache  # games: tests that install or remove a plug-in
 geometry_violations  # kreta.board_checks: the board file's checks, reported by `ludoteca board --check`
 admiral_actions  # kreta.legal: the reference the Admiral's tests check the engine's entries against
-component_words  # present/*/words: the rules' vocabulary, held by tests/test_rules_vocabulary.py
+component_words  # present/*/words: the rules' vocabulary, held by tests/present/test_rules_vocabulary.py
 _.slot_blocks  # rl.encoding: scripts/rl_docs.py writes docs/rl.md's slot tables from it
 _.supply_in_play  # verraeter.state: the invariant "23 supply cards" of the property tests
 _.probability  # bots.beliefs.Particles: benchmarks/beliefs.py measures the beliefs with them

@@ -1,6 +1,6 @@
 """Issue #15's proof, on the web: the third game (Perudo, a plug-in under ``tests/plugins`` installed for
 these tests only) is offered by the lobby with its own options, and a table plays to the end in a real
-browser by clicking what the page offers. See ``tests/test_third_game.py`` for the other layers."""
+browser by clicking what the page offers. See ``tests/games/test_third_game.py`` for the other layers."""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ generator, and whatever the game's ``refresh`` re-deals, such as the draw pile's
 far can have depended on) is new, so the search still averages over the future.
 
 Everything here is a function of the view and the generator passed in: the leak test
-(``tests/test_bot_fairness.py``) gives the bots that use it worlds that differ only in what the seat cannot
+(``tests/bots/test_bot_fairness.py``) gives the bots that use it worlds that differ only in what the seat cannot
 see and checks that they answer the same.
 """
 

@@ -8,7 +8,7 @@ The state is kept as two 32-bit halves. Compiled (``ludoteca.native``), the gene
 halves (multiplying 16-bit quarters): compiled code works on integers below 2**62 without allocating, where
 every step on a full 64-bit integer makes a new Python object. Interpreted, it joins them and computes on
 the whole integer, which costs the interpreter fewer steps. Both give SplitMix64's outputs bit for bit
-(``tests/test_rng.py``).
+(``tests/core/test_rng.py``).
 """
 
 from __future__ import annotations

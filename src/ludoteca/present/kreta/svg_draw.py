@@ -94,7 +94,7 @@ class Groups:
     the panel, a port: the rest is the same text as before. Each group of the drawing is asked for with
     a small hashable key naming everything it reads (besides the board, the language and the colours,
     which pick the :class:`Groups` itself, see :func:`groups_for`) and drawn only the first time. The
-    text is the same as drawing it again; ``tests/kreta/test_svg_groups.py`` checks it over whole games.
+    text is the same as drawing it again; ``tests/present/kreta/test_svg_groups.py`` checks it over whole games.
     """
 
     __slots__ = ("board", "colors", "drawn", "older", "tr")

@@ -60,7 +60,7 @@ def kind_name(kind: str, tr: Translator) -> str:
 
 def component_words(tr: Translator) -> dict[str, str]:
     """The pieces and components, as every text of the game calls them: the log and the buttons say them inside
-    sentences, the rules for players as words (``tests/test_rules_vocabulary.py`` holds the rules to these)."""
+    sentences, the rules for players as words (``tests/present/test_rules_vocabulary.py`` holds the rules to these)."""
     return {
         "abbot": tr("abbot"),
         "villager": tr("villager"),

@@ -6,7 +6,7 @@ the table they read public fields of the view only (never ``hand``, ``offered``,
 
 The server draws the table once per action, and an action changes a line or two: each group is drawn by a
 memoised function of the few values it shows (:class:`Centre`, :class:`SeatPanel` and plain numbers), so
-only what changed is drawn again (issue #19; ``tests/verraeter/test_svg_groups.py`` checks the text equals
+only what changed is drawn again (issue #19; ``tests/present/verraeter/test_svg_groups.py`` checks the text equals
 a fresh drawing over whole games).
 """
 

@@ -54,7 +54,7 @@ def kind_name(kind: object, tr: Translator) -> str:
 
 def component_words(tr: Translator) -> dict[str, str]:
     """The components that have no card name of their own, as every text of the game calls them: the log and the
-    buttons say them inside sentences, the rules for players as words (``tests/test_rules_vocabulary.py`` holds
+    buttons say them inside sentences, the rules for players as words (``tests/present/test_rules_vocabulary.py`` holds
     the rules to these)."""
     return {
         "supply cards": tr("supply cards"),

@@ -15,7 +15,7 @@ from ludoteca import games
 from ludoteca.core.digest import GameDigest, ViewChain, encode, step
 from ludoteca.core.events import Event
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class Colour(enum.Enum):

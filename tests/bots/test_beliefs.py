@@ -146,7 +146,7 @@ def test_the_reader_plays_legal_reproducible_moves() -> None:
 
 
 def test_the_expert_search_with_the_learned_judge_depends_only_on_the_view(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The leak test of tests/test_bot_fairness.py, with the learned judge on at a test's small budget."""
+    """The leak test of tests/bots/test_bot_fairness.py, with the learned judge on at a test's small budget."""
     monkeypatch.setattr(reader_verraeter, "JUDGED_FROM", 1)
     assert reader_verraeter.prepare(_positions(6, 3)[0][0].view(0), Budget(iterations=6)) is reader_verraeter.JUDGED
     for k, (state, p) in enumerate(_positions(6, 3)[:8] + _positions(7, 4)[:8]):
