@@ -12,21 +12,21 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import Result
 
+import clikit
 from ludoteca import bots
 from ludoteca.arena import runner
 from ludoteca.arena.runner import ArenaError, Match, SeatRecord, play_deal
 from ludoteca.arena.stats import Z_975, estimate, t_critical, win_shares
 from ludoteca.arena.summary import summarize
 from ludoteca.bots.random_bot import RandomBot
-from ludoteca.cli.main import cli
 from ludoteca.core.game import TERMINAL, GameDefinition, GameResult
 from ludoteca.core.rng import Rng
 
 
 def run(*args: str) -> Result:
-    return CliRunner().invoke(cli, list(args), env={"COLUMNS": "120"})
+    return clikit.run(*args, columns=120)  # the arena's table is wide
 
 
 # ---------------------------------------------------------------- statistics

@@ -11,20 +11,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import Result
 
+from clikit import run
 from ludoteca import __version__
 from ludoteca.bots.random_bot import RandomBot
-from ludoteca.cli.main import cli
 from ludoteca.core.records import GameRecord, replay
 from ludoteca.verraeter import DEFINITION
 
 BOTS4 = "random,random,random,random"
 EXE = Path(sys.executable).parent / "ludoteca"
-
-
-def run(*args: str, input: str | None = None) -> Result:
-    return CliRunner().invoke(cli, list(args), input=input, env={"COLUMNS": "110", "LANGUAGE": "en"})
 
 
 def play(*args: str, input: str | None = None) -> Result:

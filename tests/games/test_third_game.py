@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import Result
 
+from clikit import run
 from ludoteca import games
-from ludoteca.cli.main import cli
 from ludoteca.core.game import TERMINAL
 from ludoteca.core.records import GameRecord, replay
 from ludoteca.core.rng import Rng
@@ -30,10 +30,6 @@ pytestmark = pytest.mark.usefixtures("perudo")
 def perudo() -> Iterator[None]:
     with installed_plugins():
         yield
-
-
-def run(*args: str, input: str | None = None) -> Result:
-    return CliRunner().invoke(cli, list(args), input=input, env={"COLUMNS": "110"})
 
 
 def _playout(players: int, seed: int, policy: int, **options: Any) -> tuple[Any, list[Any]]:

@@ -8,11 +8,11 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import Result
 from rich.console import Console
 
+import clikit
 from ludoteca import games
-from ludoteca.cli.main import cli
 from ludoteca.core.records import GameRecord, replay
 from ludoteca.present import Presenter, presenter, translator
 from ludoteca.present.i18n import from_environment
@@ -20,7 +20,8 @@ from ludoteca.web import text
 
 
 def run(*args: str, env: dict[str, str] | None = None) -> Result:
-    return CliRunner().invoke(cli, list(args), env={"COLUMNS": "110", "LANGUAGE": "", "LC_ALL": "", **(env or {})})
+    """The command with no language set, so that each test names the one it checks."""
+    return clikit.run(*args, env={"LANGUAGE": "", "LC_ALL": "", **(env or {})})
 
 
 @pytest.mark.parametrize("name", ["verraeter", "kreta"])

@@ -8,13 +8,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import Result
 
+import clikit
 from ludoteca import bots, games
 from ludoteca.bots.base import Budget
 from ludoteca.bots.ismcts import IsmctsBot
 from ludoteca.bots.loop import play_out
-from ludoteca.cli.main import cli
 from ludoteca.core.records import GameRecord
 from ludoteca.core.rng import Rng
 from ludoteca.review import ReviewError, analysis, review
@@ -149,7 +149,7 @@ def test_bad_reviews_say_why(verraeter: GameRecord) -> None:
 
 
 def run(*args: str, input: str | None = None) -> Result:
-    return CliRunner().invoke(cli, list(args), input=input, env={"COLUMNS": "140", "LANGUAGE": "en"})
+    return clikit.run(*args, input=input, columns=140)  # the review's table is wide
 
 
 @pytest.fixture(scope="module")

@@ -18,13 +18,12 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
-from click.testing import CliRunner, Result
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from clikit import run
 from ludoteca import games
 from ludoteca.arena.stats import estimate
-from ludoteca.cli.main import cli
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.records import GameRecord, replay
 from ludoteca.sim.cells import ResultsError, load_simulation
@@ -35,10 +34,6 @@ from ludoteca.sim.report import render_report, write_report
 from sim.simdata import write_simulation
 
 EDITION = {"edition": [1998, 2008]}
-
-
-def run(*args: str) -> Result:
-    return CliRunner().invoke(cli, list(args))
 
 
 def _effect(effects: list[OptionEffect], key: str, value: object) -> OptionEffect:

@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pyarrow.compute as pc
 import pytest
-from click.testing import CliRunner, Result
 
-from ludoteca.cli.main import cli
+from clikit import run
 from ludoteca.core.records import replay
 from ludoteca.kreta import DEFINITION as KRETA
 from ludoteca.sim import plan, results
@@ -20,10 +19,6 @@ from ludoteca.sim.runner import simulate
 from ludoteca.verraeter import DEFINITION as VERRAETER
 
 RANDOM3 = ("random", "random", "random")
-
-
-def run(*args: str) -> Result:
-    return CliRunner().invoke(cli, list(args), env={"COLUMNS": "110"})
 
 
 def _study(games: int = 6, seats: tuple[str, ...] = RANDOM3, **grid: tuple[str, ...]) -> plan.Study:
