@@ -77,3 +77,10 @@ ludoteca
 
 # --- the HTTP guard: uvicorn loads the protocol class by its "module:attribute" name (web/http_guard.PROTOCOL)
 GuardedH11Protocol
+
+# --- the ladder's public API (ludoteca.ratings, issue #28): scripts/seed_ratings.py and tests use these today; the
+# web's lobby, leaderboard and profiles read them next (provisional marks, the leaderboard's sort, bot seeds)
+seed_from_arena
+seeded
+provisional
+conservative
