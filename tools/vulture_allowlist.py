@@ -84,3 +84,17 @@ seed_from_arena
 seeded
 provisional
 conservative
+
+# --- accounts' proofs (ludoteca.accounts, issue #28): tested whole in tests/accounts today (tests/softkey.py runs the
+# passkey ceremonies); the web's sign-up, sign-in and session routes call them next
+available
+registration
+verify_registration
+authentication
+verify_authentication
+hash_new
+needs_rehash
+COOKIE
+CSRF_HEADER
+new_token
+csrf_ok
