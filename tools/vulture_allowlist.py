@@ -72,8 +72,8 @@ _.effective_size
 # --- memo dictionaries named for their use inside closures
 memo
 
-# --- imports for their effect: the bot worker imports the bots when it starts (web/workers.py)
+# --- imports for their effect: the bot worker imports the bots when it starts (web/live/workers.py)
 ludoteca
 
-# --- the HTTP guard: uvicorn loads the protocol class by its "module:attribute" name (web/http_guard.PROTOCOL)
+# --- the HTTP guard: uvicorn loads the protocol class by its "module:attribute" name (web/hosting/http_guard.PROTOCOL)
 GuardedH11Protocol

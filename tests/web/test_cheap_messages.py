@@ -15,7 +15,8 @@ from typing import Any
 
 import websockets
 
-from ludoteca.web import socket, tables
+from ludoteca.web.live.room import PRESENCE_SECONDS
+from ludoteca.web.routes import table_session as socket
 
 from serverkit import Client, ServerProcess, create_game, server_thread
 
@@ -94,18 +95,18 @@ def test_a_token_toggled_between_seat_and_spectator_redraws_the_others_once_sett
 
         async def scenario() -> None:
             async with Client(base, made["id"], token) as ada:
-                await asyncio.sleep(tables.PRESENCE_SECONDS * 2)  # ada's arrival drawn for the others first
+                await asyncio.sleep(PRESENCE_SECONDS * 2)  # ada's arrival drawn for the others first
                 async with Client(base, made["id"]) as watcher:
                     started = time.monotonic()
                     for i in range(8):  # within the whole-table rate: each is served
                         await ada.send({"type": "hello", "token": None if i % 2 == 0 else token})
                     elapsed = time.monotonic() - started
                     assert kinds(await until_pong(ada), "error") == 0
-                    await asyncio.sleep(tables.PRESENCE_SECONDS * 2)  # any redraw still to come
+                    await asyncio.sleep(PRESENCE_SECONDS * 2)  # any redraw still to come
                     await until_pong(watcher)
                     await until_pong(watcher)  # a state drawn before the first pong has arrived by now
                     redraws = kinds(watcher.frames, "state") - 1
-                    assert redraws <= 2 + int(elapsed / tables.PRESENCE_SECONDS) < 8, redraws
+                    assert redraws <= 2 + int(elapsed / PRESENCE_SECONDS) < 8, redraws
                     assert watcher.state is not None and watcher.state["seats"][0]["connected"]
 
         asyncio.run(scenario())
