@@ -77,3 +77,10 @@ ludoteca
 
 # --- the HTTP guard: uvicorn loads the protocol class by its "module:attribute" name (web/hosting/http_guard.PROTOCOL)
 GuardedH11Protocol
+
+# --- the WebSocket's outgoing messages (web/protocol/outgoing.py): TypedDict fields are written as dict keys
+# and read by the pages, and MESSAGES by the protocol's documentation test (tests/web/test_protocol.py)
+open_seats
+drop
+messages
+MESSAGES

@@ -25,7 +25,6 @@ import logging
 import time
 import weakref
 from collections import deque
-from typing import Any
 
 from ..language.i18n import Translator
 from ..language.wording import Said, _
@@ -33,7 +32,7 @@ from ..live.connection import Connection
 from ..live.registry import Tables
 from ..live.room import Room
 from ..play.match import MatchError
-from ..protocol import names
+from ..protocol import names, outgoing
 from ..protocol.incoming import Chat
 from ..storage.errors import ChatRefused, StoreError
 from ..storage.schema import ChatLimits, ChatRow
@@ -127,7 +126,7 @@ class ChatRoom:
             if new:
                 self.total = max(self.total, new[-1].n + 1)
         for line in new:
-            message = {"type": "chat", "message": public(line)}
+            message: outgoing.Chat = {"type": "chat", "message": public(line)}
             for conn in room.connections:
                 if conn.seat is not None:
                     conn.send(message)
@@ -169,7 +168,7 @@ def catch_up_soon(tables: Tables, game_id: str) -> None:
         asyncio.get_running_loop().create_task(chat_of(room).deliver(room, tables.store))
 
 
-def public(line: ChatRow) -> dict[str, Any]:
+def public(line: ChatRow) -> outgoing.ChatLine:
     """A stored message as the pages receive it: who, what, when; nothing else (no token, no view)."""
     return {
         "n": line.n,
@@ -241,7 +240,7 @@ async def say(room: Room, conn: Connection, store: Store, msg: Chat) -> None:
     await chat.deliver(room, store, line)
 
 
-async def replay_messages(store: Store, game_id: str) -> list[dict[str, Any]]:
+async def replay_messages(store: Store, game_id: str) -> list[outgoing.ChatLine]:
     """Every message of a stored game, oldest first, for its replay (which shows each at its action)."""
     _total, rows = await store.load_chat(game_id)
     return [public(line) for line in rows]

@@ -30,7 +30,6 @@ import logging
 import secrets
 import time
 from dataclasses import replace
-from typing import Any
 
 from ludoteca.core.errors import LudotecaError
 
@@ -40,6 +39,7 @@ from ..live.registry import Tables
 from ..live.room import Room
 from ..play.match import Match, MatchError
 from ..play.seat import Seat
+from ..protocol import outgoing
 from ..storage.errors import StoreError
 from ..storage.schema import GameRow, hash_token
 
@@ -156,7 +156,7 @@ async def deliver(tables: Tables, room: Room, conn: Connection) -> None:
     new_id = room.rematch
     if new_id is None or conn.seat is None:
         return
-    message: dict[str, Any] = {"type": "rematch", "id": new_id, "seat": -1, "by": None, "link": f"/g/{new_id}"}
+    message: outgoing.Rematch = {"type": "rematch", "id": new_id, "seat": -1, "by": None, "link": f"/g/{new_id}"}
     if room.rematch_by is not None:
         message["by"] = room.match.seats[room.rematch_by].shown_name(room.match.definition.seat_names, conn.tr)
     seat = conn.seat
@@ -167,7 +167,7 @@ async def deliver(tables: Tables, room: Room, conn: Connection) -> None:
         except StoreError:  # told nothing rather than a token that opens nothing: the next hello tries again
             log.exception("game %s: could not give seat %d of the rematch %s", room.match.id, seat, new_id)
             return
-        message.update(seat=seat, token=token, link=f"/g/{new_id}#t={token}")
+        message["seat"], message["token"], message["link"] = seat, token, f"/g/{new_id}#t={token}"
     conn.send(message)
 
 

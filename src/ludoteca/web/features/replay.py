@@ -126,7 +126,8 @@ def frame(source: Source, n: int, seen_by: int | str, lang: str, tr: Translator)
         raise ReplayRefused(Said(_("this is not a game record we can read: %(why)s"), {"why": str(e)})) from None
     seat = -1 if seen_by == ALL else int(seen_by)
     everyone = {s.seat: 1 for s in match.seats}  # nobody is "not connected" in a replay
-    message = state_message(match, seat, lang, tr, board=BoardCache(), connected=everyone, log_start=0, deadline=None)
+    state = state_message(match, seat, lang, tr, board=BoardCache(), connected=everyone, log_start=0, deadline=None)
+    message: dict[str, Any] = {**state}  # the state message, then what makes it a frame (not sent on a socket)
     message.update(type="frame", legal=[], n=n, total=source.total, perspective=seen_by, over=source.over)
     if seen_by == ALL:
         shown = match.names_in(tr)

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..play.match import MatchError
 from ..play.seat import AUTOPLAY_BOT
+from ..protocol.outgoing import Hint, Suggestion
 from ..seatview import guided, text
 from . import workers
 from .connection import Connection
@@ -114,7 +115,7 @@ class Bots(Timers):
         log.warning("game %s: playing the first legal action", game_id)
         return 0
 
-    async def hint(self, room: Room, conn: Connection) -> dict[str, Any]:
+    async def hint(self, room: Room, conn: Connection) -> Hint:
         """The search bot's advice for the connection's seat, as a ``hint`` message."""
         match, seat = room.match, conn.seat
         if seat is None or seat < 0 or match.human_to_act() != seat:
@@ -126,13 +127,13 @@ class Bots(Timers):
             Kind.HINT, workers.hint, seed, view, legal, address=conn.address, table=match.id
         )
 
-        def entry(index: int, chance: float) -> dict[str, Any]:
+        def entry(index: int, chance: float) -> Suggestion:
             action = legal[index]
             label = text.action_label(view, action, match.names_in(conn.tr), conn.tr)
             return {"text": action.to_text(), "label": label, "win_chance": round(chance, 3)}
 
         items = [entry(i, c) for i, c in ranked]
-        message = {"type": "hint", "version": version, "best": items[0], "alternatives": items[1:]}
+        message: Hint = {"type": "hint", "version": version, "best": items[0], "alternatives": items[1:]}
         if conn.guide:
             guided.explain_hint(message, view, [legal[i] for i, _ in ranked], conn.tr)
         return message

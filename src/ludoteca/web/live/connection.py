@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from typing import Any, Protocol
+from typing import Protocol
 
 from ..language.i18n import Translator
+from ..protocol.outgoing import Queued, State
 
 
 class Socket(Protocol):
@@ -36,18 +37,18 @@ class Connection:
         self.log_sent = 0
         self.patches = False
         """Whether this client applies ``patch`` messages (its ``hello`` said so): see :mod:`.patches`."""
-        self.last: dict[str, Any] | None = None
+        self.last: State | None = None
         """The whole state this client holds (sent, or made by the patches sent); None: send a whole one."""
         self.presence: frozenset[int] | None = None
         """The connected seats as this client's newest state showed them."""
         self.dirty = False
-        self.outbox: deque[dict[str, Any]] = deque()
+        self.outbox: deque[Queued] = deque()
         self.outbox_limit = outbox_limit
         self.overflowed = asyncio.Event()
         """Set when the client stopped reading: the socket is then closed, its queue dropped."""
         self.wake = asyncio.Event()
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: Queued) -> None:
         """Queue a message; states are not queued but coalesce (:meth:`refresh`), so only a client that
         keeps asking without reading the answers can fill the queue — and is disconnected for it."""
         if self.overflowed.is_set():

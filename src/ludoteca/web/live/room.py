@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any
 
 from ..play.match import Match
+from ..protocol.outgoing import State
 from ..seatview.patches import Edits, patch
 from ..seatview.patches import encode as encode_patch
 from ..seatview.state import BoardCache, encode, state_message
@@ -105,7 +105,7 @@ class Room:
             and not self.lock.locked()
         )
 
-    def message_for(self, conn: Connection) -> dict[str, Any]:
+    def message_for(self, conn: Connection) -> State:
         seat = -1 if conn.seat is None else conn.seat
         msg = state_message(
             self.match,

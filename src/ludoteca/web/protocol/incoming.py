@@ -6,6 +6,10 @@ coercion, no field the protocol does not have) against the model of its ``type``
 ``version`` of ``true``, ``1.0`` or ``10**30``, a ``lang`` that is an object, a field the protocol does
 not have: each is ``malformed`` with the reason, before any handler sees it. Types this module does not
 know become :class:`Unknown`, for the dispatcher to answer ``unknown_type``.
+
+Every message may carry an ``id``, the client's number for it: a refusal of that message says it
+(``request`` in the ``error``, :mod:`.outgoing`), so a page knows which of its requests was refused. A
+client that sends none (older pages, scripts) gets ``null`` there, as it gets everything else.
 """
 
 from __future__ import annotations
@@ -21,13 +25,23 @@ from ..play.match import MatchError
 MAX_VERSION = 2**63 - 1
 """The largest version number a client may name (a stored game never comes near it)."""
 
+MAX_ID = 2**53 - 1
+"""The largest ``id`` a client may give a message (the largest whole number JavaScript counts exactly)."""
+
 _STRICT = ConfigDict(strict=True, extra="forbid")
 
 
-class Hello(BaseModel):
-    """Take a seat (``token``) or watch (``null``); optionally in a language."""
+class Request(BaseModel):
+    """What every message may carry."""
 
     model_config = _STRICT
+    id: Annotated[int, Field(ge=0, le=MAX_ID)] | None = None
+    """The client's number for this message, said again by a refusal of it (``request``); optional."""
+
+
+class Hello(Request):
+    """Take a seat (``token``) or watch (``null``); optionally in a language."""
+
     type: Literal["hello"]
     token: str | None = None
     lang: str = ""
@@ -40,10 +54,9 @@ class Hello(BaseModel):
     (:mod:`.patches`). Left out, every state is whole, as before light updates."""
 
 
-class Action(BaseModel):
+class Action(Request):
     """Play ``action`` (notation text, or its JSON object) on the game at ``version``."""
 
-    model_config = _STRICT
     type: Literal["action"]
     version: Annotated[int, Field(ge=0, le=MAX_VERSION)] | None = None
     """Left out: explained further in (``stale``); ``null`` is malformed."""
@@ -58,27 +71,24 @@ class Action(BaseModel):
         return value
 
 
-class Lang(BaseModel):
+class Lang(Request):
     """Switch this connection's language."""
 
-    model_config = _STRICT
     type: Literal["lang"]
     lang: str
 
 
-class Chat(BaseModel):
+class Chat(Request):
     """Say ``text`` at the table, or one of the quick emotes (``emote``, a code of :data:`.chat.EMOTES`)."""
 
-    model_config = _STRICT
     type: Literal["chat"]
     text: str | None = None
     emote: str | None = None
 
 
-class Bare(BaseModel):
-    """A message with no fields: ``sync``, ``ping``, ``hint``, ``leave``, ``take_back``, ``rematch``."""
+class Bare(Request):
+    """A message with no fields but its ``id``: ``sync``, ``ping``, ``hint``, ``leave``, ``take_back``, ``rematch``."""
 
-    model_config = _STRICT
     type: Literal["sync", "ping", "hint", "leave", "take_back", "rematch"]
 
 
@@ -87,6 +97,7 @@ class Unknown(BaseModel):
 
     model_config = ConfigDict(extra="ignore")
     type: str
+    id: int | None = None
 
 
 Message = Hello | Action | Lang | Chat | Bare | Unknown
@@ -108,6 +119,7 @@ _WANTED = {
     "patches": "must be true or false",
     "text": "must be the message as text",
     "emote": "must be an emote's code as text",
+    "id": f"must be a whole number from 0 to {MAX_ID} (the message's number)",
 }
 
 
@@ -121,12 +133,26 @@ def parse(data: str) -> Message:
         raise MatchError("malformed", "a message is a JSON object with a 'type'")
     model = MODELS.get(msg["type"])
     if model is None:
-        return Unknown(type=msg["type"])
+        return Unknown(type=msg["type"], id=_request(msg))
     try:
         parsed: Message = model.model_validate(msg)  # type: ignore[assignment]
     except ValidationError as e:
         raise MatchError("malformed", _reason(msg["type"], e)) from None
     return parsed
+
+
+def request_of(data: str) -> int | None:
+    """The ``id`` of a frame that :func:`parse` refused, if it can be read (a refusal of it says it)."""
+    try:
+        msg = jsonin.loads(data)
+    except jsonin.JSONInputError:
+        return None
+    return _request(msg) if isinstance(msg, dict) else None
+
+
+def _request(msg: dict[str, Any]) -> int | None:
+    value = msg.get("id")
+    return value if type(value) is int and 0 <= value <= MAX_ID else None
 
 
 def _reason(kind: str, exc: ValidationError) -> str:

@@ -30,7 +30,7 @@ from ..live.jobs import JobTimeout
 from ..live.registry import Tables
 from ..live.room import Room
 from ..play.match import MatchError
-from ..protocol import incoming
+from ..protocol import incoming, outgoing
 from ..storage.schema import hash_token
 from .deps import client_address
 
@@ -85,12 +85,13 @@ def error_text(code: str, tr: Translator) -> str:
     return texts.get(code) or chat.error_text(code, tr) or tr("That request was refused.")
 
 
-def _error(conn: Connection, code: str, detail: Wording = "") -> None:
-    """An ``error`` message, worded now in the connection's language (a detail a player can meet too)."""
+def _error(conn: Connection, code: str, detail: Wording = "", request: int | None = None) -> None:
+    """An ``error`` message answering the message numbered ``request`` (None: no one message), worded now
+    in the connection's language (a detail a player can meet too)."""
     message = error_text(code, conn.tr)
     if detail and code in ("illegal", "malformed", "stale"):
         message = f"{message} ({in_language(detail, conn.tr)})"
-    conn.send({"type": "error", "code": code, "message": message})
+    conn.send(outgoing.error(code, message, request))
 
 
 async def _writer(ws: WebSocket, room: Room, conn: Connection) -> None:
@@ -111,7 +112,7 @@ async def _refuse(ws: WebSocket, code: str, tr: Translator) -> None:
     """Tell the client why, then close for good with the code its page understands."""
     message = error_text(code, tr)
     with contextlib.suppress(Exception):
-        await ws.send_text(json.dumps({"type": "error", "code": code, "message": message}))
+        await ws.send_text(json.dumps(outgoing.error(code, message)))
         await ws.close(code=CLOSE_CODES[code], reason=_reason(message))
 
 
@@ -240,9 +241,9 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, budge
     try:
         msg = incoming.parse(data)
     except MatchError as e:
-        _error(conn, e.code, e.detail)
+        _error(conn, e.code, e.detail, incoming.request_of(data))
         return
-    kind = msg.type
+    kind, request = msg.type, msg.id
     if kind in ("hello", "sync", "lang") and not budget.allow(conn, "whole"):
         return
     try:
@@ -280,13 +281,13 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, budge
                 room.address = conn.address
                 await tables.set_autoplay(room, conn.seat, kind == "leave")
         elif kind == "hint":
-            await _hint(room, conn, tables)
+            await _hint(room, conn, tables, request)
         elif kind == "rematch":
             await rematch.propose(tables, room, conn)
         else:
             raise MatchError("unknown_type")
     except MatchError as e:
-        _error(conn, e.code, e.detail)
+        _error(conn, e.code, e.detail, request)
         if e.code == "stale":
             # the newest state is on its way anyway (the change that made this action stale sends it); a
             # whole one as well while the budget allows, in case the page lost track of what it holds
@@ -322,9 +323,10 @@ def _hello(msg: incoming.Hello, room: Room, conn: Connection) -> None:
         room.presence_changed()
 
 
-async def _hint(room: Room, conn: Connection, tables: Tables) -> None:
+async def _hint(room: Room, conn: Connection, tables: Tables, request: int | None) -> None:
     """Start the search in the background: the client may go on sending (even play) while it runs.
-    One search per seat at a time, however many connections the seat has open."""
+    One search per seat at a time, however many connections the seat has open. A refusal that comes
+    later answers the ``hint`` numbered ``request`` all the same."""
     seat = conn.seat
     if seat is None or room.match.human_to_act() != seat:
         raise MatchError("no_hint")
@@ -336,12 +338,12 @@ async def _hint(room: Room, conn: Connection, tables: Tables) -> None:
         try:
             conn.send(await tables.hint(room, conn))
         except MatchError as e:
-            _error(conn, e.code, e.detail)
+            _error(conn, e.code, e.detail, request)
         except JobTimeout:
-            _error(conn, "hint_failed")
+            _error(conn, "hint_failed", request=request)
         except Exception:
             log.exception("hint failed in game %s", room.match.id)
-            _error(conn, "no_hint")
+            _error(conn, "no_hint", request=request)
         finally:
             room.hinting.discard(seat)
 

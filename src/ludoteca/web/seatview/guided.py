@@ -18,6 +18,7 @@ from ludoteca.present import guide, guide_for_view
 
 from ..language.i18n import Translator
 from ..play.match import Match
+from ..protocol.outgoing import GuideChoice, GuideWords, Hint
 
 GUIDED_BOT = "ismcts:easy"
 """The guided game's opponents: the lobby's gentlest bot that still plays the game properly."""
@@ -26,13 +27,13 @@ MAX_CHOICES = 200
 """Most choices explained in one state (a Kreta turn has around a hundred; more would only weigh the page)."""
 
 
-def guide_message(match: Match, seat: int, view: Any, tr: Translator) -> dict[str, Any] | None:
+def guide_message(match: Match, seat: int, view: Any, tr: Translator) -> GuideWords | None:
     """``{title, paragraphs, choices: [{text, meaning}]}`` for ``seat``'s page, or None without a guide."""
     found = guide_for_view(view)
     if found is None:
         return None
     lesson = found.lesson(view, match.names_in(tr), tr)
-    choices: list[dict[str, str]] = []
+    choices: list[GuideChoice] = []
     if seat >= 0 and match.human_to_act() == seat:
         choices = [
             {"text": a.to_text(), "meaning": found.meaning(view, a, tr)}
@@ -41,7 +42,7 @@ def guide_message(match: Match, seat: int, view: Any, tr: Translator) -> dict[st
     return {"title": lesson.title, "paragraphs": list(lesson.paragraphs), "choices": choices}
 
 
-def explain_hint(message: dict[str, Any], view: Any, actions: Sequence[Any], tr: Translator) -> None:
+def explain_hint(message: Hint, view: Any, actions: Sequence[Any], tr: Translator) -> None:
     """Add to a ``hint`` message each suggestion's ``meaning`` and the ``reason`` the best beats the runner-up."""
     found = guide_for_view(view)
     if found is None or not actions:

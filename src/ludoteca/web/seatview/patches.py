@@ -25,8 +25,11 @@ from __future__ import annotations
 
 import json
 from collections import OrderedDict
+from collections.abc import Mapping
 from itertools import accumulate
 from typing import Any
+
+from ..protocol.outgoing import Patch
 
 EDIT_FROM = 512
 """Texts at least this long (in both states) travel as an edit of the previous text, not whole."""
@@ -173,7 +176,7 @@ class Edits:
         return ops
 
 
-def patch(old: dict[str, Any], new: dict[str, Any], edits: Edits | None = None) -> dict[str, Any] | None:
+def patch(old: Mapping[str, Any], new: Mapping[str, Any], edits: Edits | None = None) -> Patch | None:
     """The ``patch`` message from the state ``old`` to the state ``new``; None when nothing changed."""
     changed: dict[str, Any] = {}
     edited: dict[str, Any] = {}
@@ -191,7 +194,7 @@ def patch(old: dict[str, Any], new: dict[str, Any], edits: Edits | None = None) 
     dropped = [key for key in old if key not in new]
     if not changed and not edited and not dropped:
         return None
-    message: dict[str, Any] = {"type": "patch", "base": old.get("version")}
+    message: Patch = {"type": "patch", "base": old.get("version")}
     if changed:
         message["set"] = changed
     if edited:
@@ -201,7 +204,7 @@ def patch(old: dict[str, Any], new: dict[str, Any], edits: Edits | None = None) 
     return message
 
 
-def encode(message: dict[str, Any], edits: Edits) -> str:
+def encode(message: Patch, edits: Edits) -> str:
     """The ``patch`` message as JSON text, the shared fields' edits spliced in from :meth:`Edits.json`
     (the same text as ``json.dumps`` gives, but for the place of ``edit`` among the keys)."""
     edited: dict[str, Any] = message.get("edit", {})

@@ -18,6 +18,7 @@ from ludoteca.present import for_view
 
 from ..language.i18n import Translator
 from ..play.match import Match
+from ..protocol.outgoing import Diverged, LegalAction, SeatLine, State
 from . import guided, text
 
 
@@ -74,7 +75,7 @@ class BoardCache:
         return self.encoded[lang]
 
 
-def encode(message: dict[str, Any], board: BoardCache) -> str:
+def encode(message: State, board: BoardCache) -> str:
     """The message as JSON text, with the shared board SVG spliced in from the cache's encoding (call it
     right after building the message, before the version can move on)."""
     rest = {key: value for key, value in message.items() if key != "board_svg"}
@@ -92,7 +93,7 @@ def private_svg(view: Any, tr: Translator) -> str | None:
     return for_view(view).private_svg(view, tr)
 
 
-def seats(match: Match, connected: dict[int, int], tr: Translator) -> list[dict[str, Any]]:
+def seats(match: Match, connected: dict[int, int], tr: Translator) -> list[SeatLine]:
     return [
         {
             "seat": s.seat,
@@ -106,7 +107,7 @@ def seats(match: Match, connected: dict[int, int], tr: Translator) -> list[dict[
     ]
 
 
-def legal(match: Match, seat: int, view: Any, tr: Translator) -> list[dict[str, Any]]:
+def legal(match: Match, seat: int, view: Any, tr: Translator) -> list[LegalAction]:
     """The seat's legal actions with labels and click targets, if it is the seat's turn to choose."""
     if seat < 0 or match.human_to_act() != seat:
         return []
@@ -128,7 +129,7 @@ def state_message(
     log_start: int,
     deadline: float | None,
     guide: bool = False,
-) -> dict[str, Any]:
+) -> State:
     """The full ``state`` message for ``seat`` (-1: a spectator), with log lines from ``log_start``; with
     ``guide``, the guided first game's words for the seat too (:func:`.guided.guide_message`)."""
     view = match.view(seat)
@@ -136,7 +137,7 @@ def state_message(
         log_start = 0
     names = match.names_in(tr)
     parts = board.seat_parts(match, seat, lang, tr, names)
-    message = {
+    message: State = {
         "type": "state",
         "id": match.id,
         "game": match.definition.name,
@@ -198,7 +199,7 @@ def chosen_deal(match: Match, tr: Translator) -> str | None:
     )
 
 
-def diverged(match: Match, tr: Translator) -> dict[str, Any] | None:
+def diverged(match: Match, tr: Translator) -> Diverged | None:
     """Why a stored game stopped (its replay no longer matches what was played), or None while it plays on."""
     if match.diverged is None:
         return None
