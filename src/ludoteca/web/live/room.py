@@ -23,6 +23,12 @@ page reloading (gone, back) redraws nobody, and a script toggling a token betwee
 costs the table at most two redraws a second, however fast it sends (issue #24)."""
 
 
+async def settle() -> None:
+    """The pause before a table redraws its pages for a seat's presence: :data:`PRESENCE_SECONDS`. Looked up
+    when it is needed, so that a test can hold it until it has sent what it means to (instead of racing it)."""
+    await asyncio.sleep(PRESENCE_SECONDS)
+
+
 class Room:
     def __init__(self, match: Match) -> None:
         self.match = match
@@ -72,7 +78,7 @@ class Room:
         """Whether a seat's owner has connected since the room was loaded: until then its turn timer does not
         keep it in memory (games created and never opened would fill the server); the deadline is honoured
         all the same, when the room is loaded again or by the sweep (:mod:`.slowturns`)."""
-        self.presence_redraw: asyncio.TimerHandle | None = None
+        self.presence_redraw: asyncio.Task[None] | None = None
         """The pending redraw for seats' connections that came or went (:meth:`presence_changed`)."""
 
     def seat_connection(self, conn: Connection, seat: int | None) -> bool:
@@ -149,9 +155,10 @@ class Room:
         """A seat became connected or not: redraw, after :data:`PRESENCE_SECONDS`, the pages that show
         otherwise then (none, if it came back meanwhile)."""
         if self.presence_redraw is None:
-            self.presence_redraw = asyncio.get_running_loop().call_later(PRESENCE_SECONDS, self._redraw_presence)
+            self.presence_redraw = asyncio.get_running_loop().create_task(self._redraw_presence())
 
-    def _redraw_presence(self) -> None:
+    async def _redraw_presence(self) -> None:
+        await settle()
         self.presence_redraw = None
         now = frozenset(self.seated)
         for c in self.connections:
