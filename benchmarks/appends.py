@@ -18,8 +18,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from ludoteca.web.seat import Seat
-from ludoteca.web.store import ActionRow, GameRow, Store, database_url
+from ludoteca.web.play.seat import Seat
+from ludoteca.web.storage.databases import database_url
+from ludoteca.web.storage.schema import ActionRow, GameRow
+from ludoteca.web.storage.store import Store
 
 
 async def run(url: str, games: int, actions: int, tag: str) -> tuple[float, float]:

@@ -24,12 +24,15 @@ import time
 from pathlib import Path
 
 from ludoteca import games
-from ludoteca.web.i18n import translator
-from ludoteca.web.jobs import Workers
-from ludoteca.web.lobby import NewGame
-from ludoteca.web.match import Seat
-from ludoteca.web.store import Store, database_url
-from ludoteca.web.tables import Connection, Room, Tables
+from ludoteca.web.features.lobby import NewGame
+from ludoteca.web.language.i18n import translator
+from ludoteca.web.live.connection import Connection
+from ludoteca.web.live.jobs import Workers
+from ludoteca.web.live.registry import Tables
+from ludoteca.web.live.room import Room
+from ludoteca.web.play.match import Seat
+from ludoteca.web.storage.databases import database_url
+from ludoteca.web.storage.store import Store
 
 
 class _Quiet:

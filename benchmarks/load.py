@@ -51,7 +51,7 @@ import httpx
 import serverproc
 import websockets
 
-from ludoteca.web.patches import apply
+from ludoteca.web.seatview.patches import apply
 
 
 @dataclass

@@ -1,5 +1,5 @@
 """What one PostgreSQL takes: NOTIFY transactions a second (each an autocommit ``pg_notify``, as
-``ludoteca.web.cluster`` sends them) and one-row insert commits a second, from 1, 4 and 16 connections.
+``ludoteca.web.features.cluster`` sends them) and one-row insert commits a second, from 1, 4 and 16 connections.
 
 Usage::
 

@@ -39,7 +39,7 @@ import websockets
 from playwright.sync_api import Page, sync_playwright
 
 from ludoteca.web.app import create_app
-from ludoteca.web.config import Settings
+from ludoteca.web.hosting.config import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 VIEWPORTS: dict[str, dict[str, Any]] = {

@@ -2,6 +2,7 @@
 
 import json
 import re
+import tomllib
 from pathlib import Path
 
 from ludoteca import games
@@ -55,11 +56,31 @@ def test_the_readmes_layout_lists_every_package_and_stays_in_the_repository() ->
 
 
 def test_every_web_module_has_its_job_in_the_architecture_doc() -> None:
-    """docs/architecture.md gives every module of ``ludoteca/web`` its one job: a new module without a line there
-    fails here."""
+    """docs/architecture.md gives every module of ``ludoteca/web`` its one job, by its path in the package
+    (``live/room``), and names every subpackage in its drawing of the layers: a new module or subpackage
+    without a line there fails here."""
     text = (DOCS / "architecture.md").read_text(encoding="utf-8")
     section = text[text.index("## The web server (`ludoteca/web`)") :]
     web = DOCS.parent / "src" / "ludoteca" / "web"
-    modules = sorted(p.stem for p in web.glob("*.py") if p.stem != "__init__")
+    modules = sorted(
+        p.relative_to(web).with_suffix("").as_posix()
+        for p in web.rglob("*.py")
+        if p.stem != "__init__" and "migrations" not in p.relative_to(web).parts
+    )
+    assert len(modules) > 40 and any("/" in m for m in modules)  # the walk finds the subpackages' modules
     missing = [m for m in modules if f"| `{m}` |" not in section]
     assert not missing, f"docs/architecture.md's web section misses {missing}"
+    drawing = section[section.index("```") : section.index("```", section.index("```") + 3)]
+    packages = sorted(p.parent.name for p in web.glob("*/__init__.py") if p.parent.name != "migrations")
+    unnamed = [name for name in packages if f"{name}/" not in drawing]
+    assert not unnamed, f"docs/architecture.md's drawing of the web layers misses {unnamed}"
+    layers = pyproject_web_layers()
+    assert sorted(name.strip() for layer in layers for name in layer.split("|")) == sorted([*packages, "app"])
+
+
+def pyproject_web_layers() -> list[str]:
+    """The layers of the web contract in pyproject.toml (the order ``lint-imports`` holds)."""
+    config = tomllib.loads((DOCS.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    contracts = config["tool"]["importlinter"]["contracts"]
+    (web,) = [c for c in contracts if c.get("containers") == ["ludoteca.web"]]
+    return list(web["layers"])

@@ -72,10 +72,10 @@ _.effective_size
 # --- memo dictionaries named for their use inside closures
 memo
 
-# --- imports for their effect: the bot worker imports the bots when it starts (web/workers.py)
+# --- imports for their effect: the bot worker imports the bots when it starts (web/live/workers.py)
 ludoteca
 
-# --- the HTTP guard: uvicorn loads the protocol class by its "module:attribute" name (web/http_guard.PROTOCOL)
+# --- the HTTP guard: uvicorn loads the protocol class by its "module:attribute" name (web/hosting/http_guard.PROTOCOL)
 GuardedH11Protocol
 
 # --- the ladder's public API (ludoteca.ratings, issue #28): scripts/seed_ratings.py and tests use these today; the
@@ -98,3 +98,10 @@ COOKIE
 CSRF_HEADER
 new_token
 csrf_ok
+
+# --- the WebSocket's outgoing messages (web/protocol/outgoing.py): TypedDict fields are written as dict keys
+# and read by the pages, and MESSAGES by the protocol's documentation test (tests/web/test_protocol.py)
+open_seats
+drop
+messages
+MESSAGES

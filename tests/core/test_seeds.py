@@ -44,7 +44,7 @@ def test_the_terminals_bots_are_seeded_as_before(moves: int) -> None:
 
 def test_the_servers_bot_seed_is_the_core_derivation() -> None:
     from ludoteca import games
-    from ludoteca.web.match import Match, Seat
+    from ludoteca.web.play.match import Match, Seat
 
     definition = games.get("kreta")
     options = definition.options_to_dict(definition.options_from_dict({}))

@@ -19,7 +19,7 @@ from babel.messages.pofile import read_po
 from ludoteca import games
 from ludoteca.present import Guide, Lesson, guide, translator
 from ludoteca.present.i18n import LOCALE_DIR, Translator
-from ludoteca.web.guide import guided_setup
+from ludoteca.web.seatview.guided import guided_setup
 from third_game import installed_plugins
 
 LANGUAGES = ("en", "it", "fr", "de")

@@ -16,7 +16,7 @@ from ludoteca import games
 from ludoteca.core.records import GameRecord, replay
 from ludoteca.present import Presenter, presenter, translator
 from ludoteca.present.i18n import from_environment
-from ludoteca.web import text
+from ludoteca.web.seatview import text
 
 
 def run(*args: str, env: dict[str, str] | None = None) -> Result:

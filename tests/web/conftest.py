@@ -21,8 +21,8 @@ from playwright.sync_api import Browser, sync_playwright
 from psycopg import sql
 from sqlalchemy.engine import make_url
 
-from ludoteca.web.store import Store
-from ludoteca.web.store import database_url as async_database_url
+from ludoteca.web.storage.databases import database_url as async_database_url
+from ludoteca.web.storage.store import Store
 
 from browserkit import launch
 from serverkit import ServerProcess, server_thread

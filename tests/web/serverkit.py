@@ -23,9 +23,10 @@ import httpx
 import uvicorn
 import websockets
 
-from ludoteca.web import http_guard, patches
 from ludoteca.web.app import create_app
-from ludoteca.web.config import Settings
+from ludoteca.web.hosting import http_guard
+from ludoteca.web.hosting.config import Settings
+from ludoteca.web.seatview import patches
 
 T = TypeVar("T")
 

@@ -13,7 +13,7 @@ import threading
 from collections.abc import Sequence
 from typing import Any
 
-from ludoteca.web import workers
+from ludoteca.web.live import workers
 
 _choose = workers.choose
 

@@ -1,4 +1,4 @@
-"""Group commit (:mod:`ludoteca.web.appends`): actions arriving together share a transaction, and each
+"""Group commit (:mod:`ludoteca.web.storage.appends`): actions arriving together share a transaction, and each
 caller still learns exactly its own row's outcome — the same outcome as if it had been written alone."""
 
 from __future__ import annotations
@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from ludoteca.web.appends import BATCH, GroupCommit, Row
-from ludoteca.web.store import ActionRow, StaleActionError, Store, StoreError
+from ludoteca.web.storage.appends import BATCH, GroupCommit, Row
+from ludoteca.web.storage.errors import StaleActionError, StoreError
+from ludoteca.web.storage.schema import ActionRow
+from ludoteca.web.storage.store import Store
 
 from .test_store import a_game, an_action, the_seats
 

@@ -13,10 +13,11 @@ import httpx
 import pytest
 import stalling
 
-from ludoteca.web import workers
-from ludoteca.web.lobby import nearest_choice
-from ludoteca.web.seat import Seat
-from ludoteca.web.store import GameRow, Store
+from ludoteca.web.features.lobby import nearest_choice
+from ludoteca.web.live import workers
+from ludoteca.web.play.seat import Seat
+from ludoteca.web.storage.schema import GameRow
+from ludoteca.web.storage.store import Store
 
 from serverkit import Client, create_game, run, server_thread
 

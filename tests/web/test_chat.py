@@ -10,9 +10,10 @@ from typing import Any
 import httpx
 import pytest
 
-from ludoteca.web import chat
-from ludoteca.web.seat import Seat
-from ludoteca.web.store import ChatRow, GameRow, Store
+from ludoteca.web.features import chat
+from ludoteca.web.play.seat import Seat
+from ludoteca.web.storage.schema import ChatRow, GameRow
+from ludoteca.web.storage.store import Store
 
 from serverkit import Client, create_game, play_out, run, server_thread
 
@@ -161,7 +162,8 @@ async def _stored_game(store: Store, game_id: str = "g1") -> None:
 
 @pytest.mark.asyncio
 async def test_the_store_keeps_the_chat_in_order_and_numbers_each_message_once(store: Store) -> None:
-    from ludoteca.web.store import ChatLimits, StoreError
+    from ludoteca.web.storage.errors import StoreError
+    from ludoteca.web.storage.schema import ChatLimits
 
     await _stored_game(store)
     roomy = ChatLimits(lines=100, spectator_lines=100, rate=(100, 1.0), spectators_rate=(100, 1.0))

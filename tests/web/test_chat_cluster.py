@@ -17,9 +17,11 @@ import psycopg
 import pytest
 from test_chat import _stored_game
 
-from ludoteca.web import chat
-from ludoteca.web.cluster import conninfo
-from ludoteca.web.store import ChatLimits, ChatRefused, Store
+from ludoteca.web.features import chat
+from ludoteca.web.features.cluster import conninfo
+from ludoteca.web.storage.errors import ChatRefused
+from ludoteca.web.storage.schema import ChatLimits
+from ludoteca.web.storage.store import Store
 
 from serverkit import Client, ServerProcess, create_game
 

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 import websockets
 
-from ludoteca.web import socket, tables
+from ludoteca.web.live import room
+from ludoteca.web.routes import table_session
 
 from serverkit import Client, ServerProcess, create_game, server_thread
 
@@ -52,7 +55,7 @@ def test_hellos_one_connection_may_send(tmp_path: Path, database_url: str) -> No
             async with Client(base, made["id"]) as watcher:
                 for _ in range(30):
                     await watcher.send({"type": "hello", "token": None})
-                limit = bound(socket.WHOLE_RATE, started)
+                limit = bound(table_session.WHOLE_RATE, started)
                 answered = await until_pong(watcher)
                 frames = watcher.frames
                 assert kinds(frames, "welcome") <= limit < 31, kinds(frames, "welcome")
@@ -73,7 +76,7 @@ def test_small_messages_one_connection_may_send(tmp_path: Path, database_url: st
                 started = time.monotonic()
                 for _ in range(400):
                     await watcher.send({"type": "ping"})
-                limit = bound(socket.MESSAGE_RATE, started)
+                limit = bound(table_session.MESSAGE_RATE, started)
                 await watcher.until(lambda m: m["type"] == "error" and m["code"] == "too_fast")
                 await asyncio.sleep(0.5)  # the pongs of the pings let through, if any are still coming
                 pongs = kinds(watcher.frames, "pong")
@@ -83,30 +86,57 @@ def test_small_messages_one_connection_may_send(tmp_path: Path, database_url: st
 
 
 def test_a_token_toggled_between_seat_and_spectator_redraws_the_others_once_settled(
-    tmp_path: Path, database_url: str
+    tmp_path: Path, database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Each hello moving a page between its seat and the spectators changed the seat's "connected" dot,
     and used to redraw every other page at once; now the others are redrawn once it settles, and not at
-    all if it ends as it began."""
+    all if it ends as it began.
+
+    The settling is held by the test (:func:`ludoteca.web.live.room.settle`) until every hello has been
+    served, so the count does not depend on how fast this machine sends them."""
+    gate, settled = threading.Event(), threading.Event()
+
+    async def held() -> None:  # the pause, until the test lets it end (then the redraw follows at once)
+        while not gate.is_set():
+            await asyncio.sleep(0.005)
+        settled.set()
+
+    monkeypatch.setattr(room, "settle", held)
+
+    async def release() -> None:
+        """Let the pending settling end, and wait until it has (its redraw is made in the same step)."""
+        settled.clear()
+        gate.set()
+        await asyncio.to_thread(settled.wait)
+        gate.clear()
+
     with server_thread(tmp_path, database_url) as base:
         made = create_game(base, "kreta", HUMANS)
         token = made["seats"][0]["token"]
 
         async def scenario() -> None:
-            async with Client(base, made["id"], token) as ada:
-                await asyncio.sleep(tables.PRESENCE_SECONDS * 2)  # ada's arrival drawn for the others first
-                async with Client(base, made["id"]) as watcher:
-                    started = time.monotonic()
-                    for i in range(8):  # within the whole-table rate: each is served
-                        await ada.send({"type": "hello", "token": None if i % 2 == 0 else token})
-                    elapsed = time.monotonic() - started
-                    assert kinds(await until_pong(ada), "error") == 0
-                    await asyncio.sleep(tables.PRESENCE_SECONDS * 2)  # any redraw still to come
-                    await until_pong(watcher)
-                    await until_pong(watcher)  # a state drawn before the first pong has arrived by now
-                    redraws = kinds(watcher.frames, "state") - 1
-                    assert redraws <= 2 + int(elapsed / tables.PRESENCE_SECONDS) < 8, redraws
-                    assert watcher.state is not None and watcher.state["seats"][0]["connected"]
+            async with Client(base, made["id"], token) as ada, Client(base, made["id"]) as watcher:
+                await release()  # ada's arrival, drawn whole in the watcher's first state already
+                for i in range(8):  # within the whole-table rate: each is served
+                    await ada.send({"type": "hello", "token": None if i % 2 == 0 else token})
+                assert kinds(await until_pong(ada), "error") == 0
+                await until_pong(watcher)
+                assert kinds(watcher.frames, "state") == 1  # nothing redrawn while it has not settled
+                await release()
+                await until_pong(watcher)
+                await until_pong(watcher)  # a state drawn before the first pong has arrived by now
+                assert kinds(watcher.frames, "state") == 1  # it ended as it began: nobody redrawn
+                assert watcher.state is not None and watcher.state["seats"][0]["connected"]
+
+                await ada.send({"type": "hello", "token": None})  # now it ends otherwise: ada watches
+                await until_pong(ada)
+                await until_pong(watcher)
+                assert kinds(watcher.frames, "state") == 1
+                await release()
+                await until_pong(watcher)
+                await until_pong(watcher)
+                assert kinds(watcher.frames, "state") == 2  # one redraw, once settled
+                assert not watcher.state["seats"][0]["connected"]
 
         asyncio.run(scenario())
 

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect, sync_playwright
 from test_migrations import OLD_GAMES, build_legacy_database
 
-from ludoteca.web.store import Store
+from ludoteca.web.storage.store import Store
 
 from browserkit import CHROMIUM, VIEWPORT, launch
 from serverkit import Client, create_game, server_thread

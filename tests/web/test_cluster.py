@@ -18,9 +18,9 @@ from test_rematch import finished_with_humans
 
 from ludoteca import games
 from ludoteca.core.records import GameRecord, replay
-from ludoteca.web.cluster import ORPHANS, SPACE, Cluster, conninfo
-from ludoteca.web.rematch import seat_token
-from ludoteca.web.store import Store
+from ludoteca.web.features.cluster import ORPHANS, SPACE, Cluster, conninfo
+from ludoteca.web.features.rematch import seat_token
+from ludoteca.web.storage.store import Store
 
 from serverkit import Client, ServerProcess, create_game, play_out
 

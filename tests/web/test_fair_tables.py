@@ -19,12 +19,16 @@ import httpx
 import pytest
 import pytest_asyncio
 
-from ludoteca.web import i18n, lobby, workers
-from ludoteca.web.jobs import Workers
-from ludoteca.web.match import MatchError
-from ludoteca.web.models import CreateGame
-from ludoteca.web.store import Store
-from ludoteca.web.tables import GUIDED_PACE, Connection, Tables
+from ludoteca.web.features import lobby
+from ludoteca.web.language import i18n
+from ludoteca.web.live import workers
+from ludoteca.web.live.bots import GUIDED_PACE
+from ludoteca.web.live.connection import Connection
+from ludoteca.web.live.jobs import Workers
+from ludoteca.web.live.registry import Tables
+from ludoteca.web.play.match import MatchError
+from ludoteca.web.protocol.requests import CreateGame
+from ludoteca.web.storage.store import Store
 
 from serverkit import Client, create_game, run, server_thread
 

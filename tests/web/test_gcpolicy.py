@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import gc
 
-from ludoteca.web.gcpolicy import Policy
+from ludoteca.web.hosting.gcpolicy import Policy
 
 
 def test_survivors_of_a_full_collection_are_frozen_then_thawed() -> None:

@@ -15,9 +15,9 @@ import pytest
 
 from ludoteca import games
 from ludoteca.core.rng import Rng
-from ludoteca.web import i18n
-from ludoteca.web.match import Match, Seat
-from ludoteca.web.present import BoardCache, state_message
+from ludoteca.web.language import i18n
+from ludoteca.web.play.match import Match, Seat
+from ludoteca.web.seatview.state import BoardCache, state_message
 
 from serverkit import Client, create_game, server_thread
 
@@ -112,7 +112,9 @@ def _lobby_games(base: str) -> list[dict[str, Any]]:
 
 
 def test_bots_slow_down_while_a_learner_is_at_the_table() -> None:
-    from ludoteca.web.tables import GUIDED_PACE, Connection, Room
+    from ludoteca.web.live.bots import GUIDED_PACE
+    from ludoteca.web.live.connection import Connection
+    from ludoteca.web.live.room import Room
 
     room = Room(Match("x", games.get("kreta"), {}, 1, [Seat(0, "A", "human"), Seat(1, "B", "bot", "heuristic")]))
     plain, guided = Connection(None, "en", i18n.translator("en")), Connection(None, "en", i18n.translator("en"))  # type: ignore[arg-type]

@@ -18,7 +18,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from ludoteca.web.headers import SecurityHeaders
+from ludoteca.web.hosting.headers import SecurityHeaders
 
 from serverkit import create_game, server_thread
 

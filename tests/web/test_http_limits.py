@@ -25,7 +25,7 @@ from click.testing import CliRunner
 
 from ludoteca.cli.main import cli
 from ludoteca.web import app as web_app
-from ludoteca.web import http_guard
+from ludoteca.web.hosting import http_guard
 
 from serverkit import Client, ServerProcess, create_game, server_thread
 

@@ -19,8 +19,8 @@ from babel.messages.pofile import read_po
 from jinja2 import Environment
 
 from ludoteca.present import i18n as catalogues
-from ludoteca.web import i18n
-from ludoteca.web.i18n import DEFAULT, LANGUAGES, catalog, negotiate, translator
+from ludoteca.web.language import i18n
+from ludoteca.web.language.i18n import DEFAULT, LANGUAGES, catalog, negotiate, translator
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATED = [lang for lang in LANGUAGES if lang != DEFAULT]

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from ludoteca.web.jobs import JobTimeout, Kind, Workers, _Slots
+from ludoteca.web.live.jobs import JobTimeout, Kind, Workers, _Slots
 
 
 def test_a_job_past_its_deadline_is_stopped_and_its_worker_replaced() -> None:

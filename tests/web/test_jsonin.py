@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ludoteca.web import jsonin
+from ludoteca.web.hosting import jsonin
 
 
 @pytest.mark.parametrize(

@@ -23,9 +23,10 @@ import pytest
 from ludoteca import games
 from ludoteca.core.records import GameRecord
 from ludoteca.core.rng import Rng
-from ludoteca.web import i18n, patches
-from ludoteca.web.match import Match, Seat
-from ludoteca.web.present import BoardCache, state_message
+from ludoteca.web.language import i18n
+from ludoteca.web.play.match import Match, Seat
+from ludoteca.web.seatview import patches
+from ludoteca.web.seatview.state import BoardCache, state_message
 
 from serverkit import Client, create_game, play_out, server_thread
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ludoteca.web.i18n import translator
-from ludoteca.web.lobby import parse_request, schema
+from ludoteca.web.features.lobby import parse_request, schema
+from ludoteca.web.language.i18n import translator
 
 
 def _kreta(tr: object) -> dict[str, dict[str, object]]:

@@ -24,10 +24,12 @@ from ludoteca import games
 from ludoteca.cli.main import cli
 from ludoteca.core.digest import GameDigest
 from ludoteca.core.records import GameRecord, replay
-from ludoteca.web import migrations
-from ludoteca.web.match import Match, MatchError, Seat
-from ludoteca.web.store import Store, database_revision, hash_token, upgrade_database
-from ludoteca.web.tables import Tables
+from ludoteca.web.live.registry import Tables
+from ludoteca.web.play.match import Match, MatchError, Seat
+from ludoteca.web.storage import migrations
+from ludoteca.web.storage.databases import database_revision, upgrade_database
+from ludoteca.web.storage.schema import hash_token
+from ludoteca.web.storage.store import Store
 
 from serverkit import Client, server_thread
 
@@ -286,7 +288,7 @@ def test_ludoteca_db_upgrades_and_says_the_revision(tmp_path: Path) -> None:
 @pytest.mark.asyncio
 async def test_the_migrations_make_the_schema_the_store_describes(database_url: str) -> None:
     """A fresh database upgraded to the head has every table, column and index of ``store.metadata``."""
-    from ludoteca.web.store import metadata
+    from ludoteca.web.storage.schema import metadata
 
     store = await Store.open(database_url)
     await store.close()

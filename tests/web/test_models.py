@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from ludoteca.web.lobby import LobbyError, parse_request
+from ludoteca.web.features.lobby import LobbyError, parse_request
 
 H: list[dict[str, Any]] = [{"kind": "human"}]
 

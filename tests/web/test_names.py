@@ -1,4 +1,5 @@
-"""Seat names: what :func:`ludoteca.web.names.clean` drops and what :func:`~ludoteca.web.names.check` refuses."""
+"""Seat names: what :func:`ludoteca.web.protocol.names.clean` drops and what
+:func:`~ludoteca.web.protocol.names.check` refuses."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ import unicodedata
 
 import pytest
 
-from ludoteca.web import i18n, names
+from ludoteca.web.language import i18n
+from ludoteca.web.protocol import names
 
 
 @pytest.mark.parametrize(

@@ -16,11 +16,12 @@ import httpx
 import pytest
 from test_migrations import OLD_GAMES, build_legacy_database
 
-from ludoteca.web import lobby
-from ludoteca.web.limits import address_tag
-from ludoteca.web.models import CreateGame
-from ludoteca.web.seat import Seat
-from ludoteca.web.store import GameRow, Store
+from ludoteca.web.features import lobby
+from ludoteca.web.hosting.limits import address_tag
+from ludoteca.web.play.seat import Seat
+from ludoteca.web.protocol.requests import CreateGame
+from ludoteca.web.storage.schema import GameRow
+from ludoteca.web.storage.store import Store
 
 from serverkit import Client, server_thread
 

@@ -13,9 +13,11 @@ from typing import Any
 import pytest
 
 from ludoteca import games
-from ludoteca.web import i18n, patches
-from ludoteca.web.match import Match, Seat
-from ludoteca.web.tables import Connection, Room
+from ludoteca.web.language import i18n
+from ludoteca.web.live.connection import Connection
+from ludoteca.web.live.room import Room
+from ludoteca.web.play.match import Match, Seat
+from ludoteca.web.seatview import patches
 
 from serverkit import Client, create_game, play_out, server_thread
 

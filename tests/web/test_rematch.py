@@ -15,9 +15,10 @@ import httpx
 import pytest
 from test_migrations import build_legacy_database, played, token
 
-from ludoteca.web.rematch import placeholder, seat_token
-from ludoteca.web.seat import Seat
-from ludoteca.web.store import GameRow, Store, hash_token
+from ludoteca.web.features.rematch import placeholder, seat_token
+from ludoteca.web.play.seat import Seat
+from ludoteca.web.storage.schema import GameRow, hash_token
+from ludoteca.web.storage.store import Store
 
 from serverkit import Client, create_game, server_thread
 

@@ -16,7 +16,8 @@ from ludoteca import games
 from ludoteca.bots.base import Budget
 from ludoteca.core.records import GameRecord
 from ludoteca.review import decisions, review
-from ludoteca.web.store import Store, database_url
+from ludoteca.web.storage.databases import database_url
+from ludoteca.web.storage.store import Store
 
 from serverkit import create_game, finished_game, server_thread
 
@@ -123,7 +124,7 @@ def test_an_unfinished_review_is_carried_on_after_a_restart(tmp_path: Path) -> N
 
 
 def test_too_many_waiting_reviews_are_refused(base: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    from ludoteca.web import reviews
+    from ludoteca.web.features import reviews
 
     game_id = finished_game(base, seed=8)
     monkeypatch.setattr(reviews, "MAX_WAITING", 0)

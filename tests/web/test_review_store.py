@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from ludoteca.web.store import GameRow, Store
+from ludoteca.web.storage.schema import GameRow
+from ludoteca.web.storage.store import Store
 
 SETTINGS = {"version": 1, "iterations": 300, "seconds": 1.0, "marks": {"blunder": 0.25}, "seats": None}
 

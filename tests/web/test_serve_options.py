@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from ludoteca.cli.main import cli
 from ludoteca.web import app as web_app
-from ludoteca.web.config import Settings
+from ludoteca.web.hosting.config import Settings
 
 
 def test_limits_from_flags_environment_and_defaults(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -18,8 +18,8 @@ from playwright.sync_api import Browser, expect
 
 from ludoteca import games
 from ludoteca.present.i18n import translator
-from ludoteca.web.lobby import new_game
-from ludoteca.web.models import CreateGame
+from ludoteca.web.features.lobby import new_game
+from ludoteca.web.protocol.requests import CreateGame
 
 from browserkit import CHROMIUM, VIEWPORT, TablePage
 from serverkit import Client, create_game, play_out, server_thread

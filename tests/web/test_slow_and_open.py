@@ -13,13 +13,15 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from ludoteca.web import lobby, slowturns
-from ludoteca.web.jobs import Workers
-from ludoteca.web.match import Match
-from ludoteca.web.models import CreateGame
-from ludoteca.web.seat import Seat
-from ludoteca.web.store import ActionRow, GameRow, Store, StoredGame, hash_token
-from ludoteca.web.tables import Tables
+from ludoteca.web.features import lobby, slowturns
+from ludoteca.web.live import turns
+from ludoteca.web.live.jobs import Workers
+from ludoteca.web.live.registry import Tables
+from ludoteca.web.play.match import Match
+from ludoteca.web.play.seat import Seat
+from ludoteca.web.protocol.requests import CreateGame
+from ludoteca.web.storage.schema import ActionRow, GameRow, StoredGame, hash_token
+from ludoteca.web.storage.store import Store
 
 DAY = 24 * 3600
 
@@ -155,7 +157,7 @@ async def test_the_sweep_arms_a_live_room_whose_deadline_came_near(tables: Table
     assert room.timer is None
     await slowturns.sweep(tables)
     assert room.timer is None  # still days away
-    room.turn = (0, time.time() - 2 * DAY + slowturns.HORIZON / 2)  # as if the days had passed
+    room.turn = (0, time.time() - 2 * DAY + turns.HORIZON / 2)  # as if the days had passed
     await slowturns.sweep(tables)
     assert room.timer is not None and not room.idle()
 
@@ -164,17 +166,17 @@ def test_when_a_stored_turn_began() -> None:
     new = request([{"kind": "human"}, {"kind": "open"}], public=True)
     rows = [Seat(s.seat, s.name, s.kind, s.bot, s.token_hash) for s in new.seats]
     game = GameRow(new.id, "kreta", {}, 6, None, 60, 1000.0, public=True)
-    assert slowturns.stored_turn(StoredGame(game, rows, [])) is None  # started when its seats were taken: unknown
+    assert turns.stored_turn(StoredGame(game, rows, [])) is None  # started when its seats were taken: unknown
     game.public = False
-    assert slowturns.stored_turn(StoredGame(game, rows, [])) == (0, 1000.0)
+    assert turns.stored_turn(StoredGame(game, rows, [])) == (0, 1000.0)
     played = [ActionRow(0, 0, "x", False, 1500.0), ActionRow(1, 1, "y", False, 1600.0)]
-    assert slowturns.stored_turn(StoredGame(game, rows, played)) == (2, 1600.0)
+    assert turns.stored_turn(StoredGame(game, rows, played)) == (2, 1600.0)
 
 
 def test_a_turn_that_began_in_this_process_gets_its_whole_time() -> None:
-    assert slowturns.turn_began((3, 100.0), 3, 500.0) == 100.0  # loaded during turn 3: as stored
-    assert slowturns.turn_began((3, 100.0), 4, 500.0) == 500.0  # a later turn began now
-    assert slowturns.turn_began(None, 0, 500.0) == 500.0
+    assert turns.turn_began((3, 100.0), 3, 500.0) == 100.0  # loaded during turn 3: as stored
+    assert turns.turn_began((3, 100.0), 4, 500.0) == 500.0  # a later turn began now
+    assert turns.turn_began(None, 0, 500.0) == 500.0
 
 
 def test_a_turn_restarted_without_an_action_counts_from_then() -> None:
@@ -182,11 +184,11 @@ def test_a_turn_restarted_without_an_action_counts_from_then() -> None:
     new = request([{"kind": "human"}, {"kind": "open"}], public=True)
     rows = [Seat(s.seat, s.name, s.kind, s.bot, s.token_hash) for s in new.seats]
     game = GameRow(new.id, "kreta", {}, 6, None, 60, 1000.0, public=True, turn_started=1200.0)
-    assert slowturns.stored_turn(StoredGame(game, rows, [])) == (0, 1200.0)  # seats all taken at 1200
+    assert turns.stored_turn(StoredGame(game, rows, [])) == (0, 1200.0)  # seats all taken at 1200
     played = [ActionRow(0, 0, "x", False, 1500.0)]
-    assert slowturns.stored_turn(StoredGame(game, rows, played)) == (1, 1500.0)  # a later action
+    assert turns.stored_turn(StoredGame(game, rows, played)) == (1, 1500.0)  # a later action
     game.turn_started = 1700.0
-    assert slowturns.stored_turn(StoredGame(game, rows, played)) == (1, 1700.0)  # taken back after it
+    assert turns.stored_turn(StoredGame(game, rows, played)) == (1, 1700.0)  # taken back after it
 
 
 async def restarted(store: Store, game_id: str) -> Tables:
@@ -227,7 +229,7 @@ async def test_a_seat_taken_back_in_its_turn_keeps_its_deadline_across_a_restart
     assert room.deadline == deadline
     stored = await store.load(game_id)
     assert stored is not None and stored.game.turn_started is None
-    assert slowturns.stored_turn(stored) == (0, stored.game.created)
+    assert turns.stored_turn(stored) == (0, stored.game.created)
     again = await restarted(store, game_id)
     try:
         assert again.rooms[game_id].deadline == deadline

@@ -13,17 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from ludoteca.web.seat import Seat
-from ludoteca.web.store import (
-    ActionRow,
-    GameRow,
-    StaleActionError,
-    Store,
-    StoredGame,
-    StoreError,
-    database_url,
-    hash_token,
-)
+from ludoteca.web.play.seat import Seat
+from ludoteca.web.storage.databases import database_url
+from ludoteca.web.storage.errors import StaleActionError, StoreError
+from ludoteca.web.storage.schema import ActionRow, GameRow, StoredGame, hash_token
+from ludoteca.web.storage.store import Store
 
 UNICODE_NAMES = ["Zoë", "Ελένη", "李雷", "Đặng Thị", "🎲 Würfel", 'O\'Brien "Ace"', "نور", "a\u0301\u202ez"]
 
@@ -209,7 +203,8 @@ async def test_a_database_that_cannot_be_opened_is_a_store_error(tmp_path: Path)
 # A server that appends actions as fast as it can and says which are committed, until it is killed.
 CRASHING_SERVER = """
 import asyncio, sys, time
-from ludoteca.web.store import ActionRow, Store
+from ludoteca.web.storage.schema import ActionRow
+from ludoteca.web.storage.store import Store
 
 async def main(url):
     store = await Store.open(url)

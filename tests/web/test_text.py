@@ -18,8 +18,8 @@ from ludoteca.kreta.components import PHASES as KRETA_PHASES
 from ludoteca.present.kreta import words as text_kreta
 from ludoteca.present.verraeter import words as text_verraeter
 from ludoteca.verraeter.view import PHASES as VERRAETER_PHASES
-from ludoteca.web import text
-from ludoteca.web.i18n import LANGUAGES, Translator, translator
+from ludoteca.web.language.i18n import LANGUAGES, Translator, translator
+from ludoteca.web.seatview import text
 
 NAMES = ("Ada", "Bruno", "Chiara", "Dieter")
 LEFTOVER = re.compile(r"%\(|%[ds]\b|\{|\}")

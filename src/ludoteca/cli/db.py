@@ -27,9 +27,9 @@ _DATABASE_URL = click.option(
 
 
 def _url(database_url: str | None, data_dir: Path | None) -> str:
-    from ludoteca.web.config import default_data_dir
-    from ludoteca.web.store import StoreError
-    from ludoteca.web.store import database_url as resolve
+    from ludoteca.web.hosting.config import default_data_dir
+    from ludoteca.web.storage.databases import database_url as resolve
+    from ludoteca.web.storage.errors import StoreError
 
     try:
         return resolve(database_url, data_dir or default_data_dir())
@@ -47,7 +47,8 @@ def db() -> None:
 @_DATA_DIR
 def upgrade(database_url: str | None, data_dir: Path | None) -> None:
     """Upgrade the database's schema to this version's (creating it if empty). Games are kept as they are."""
-    from ludoteca.web.store import StoreError, upgrade_database
+    from ludoteca.web.storage.databases import upgrade_database
+    from ludoteca.web.storage.errors import StoreError
 
     try:
         before, after = asyncio.run(upgrade_database(_url(database_url, data_dir)))
@@ -64,7 +65,8 @@ def upgrade(database_url: str | None, data_dir: Path | None) -> None:
 @_DATA_DIR
 def current(database_url: str | None, data_dir: Path | None) -> None:
     """Say the database's schema revision, and whether it is the newest."""
-    from ludoteca.web.store import StoreError, database_revision
+    from ludoteca.web.storage.databases import database_revision
+    from ludoteca.web.storage.errors import StoreError
 
     try:
         revision, head = asyncio.run(database_revision(_url(database_url, data_dir)))

@@ -39,11 +39,11 @@ LIMITS = {
         click.IntRange(1),
     ),
 }
-"""The server's limits (see ``ludoteca.web.config.Settings``): each a ``--flag`` and ``$LUDOTECA_FLAG``."""
+"""The server's limits (see ``ludoteca.web.hosting.config.Settings``): each a ``--flag`` and ``$LUDOTECA_FLAG``."""
 
 
 def _limits(command: Callable[..., None]) -> Callable[..., None]:
-    from ludoteca.web.config import Settings
+    from ludoteca.web.hosting.config import Settings
 
     defaults = Settings.__dataclass_fields__
     for name, (text, kind) in reversed(LIMITS.items()):
@@ -118,12 +118,12 @@ def serve(
     """
     import uvicorn
 
-    from ludoteca.web import http_guard
     from ludoteca.web.app import SETTINGS_VARIABLE, create_app
-    from ludoteca.web.cluster import is_postgres
-    from ludoteca.web.config import Settings
-    from ludoteca.web.store import StoreError
-    from ludoteca.web.store import database_url as store_url
+    from ludoteca.web.features.cluster import is_postgres
+    from ludoteca.web.hosting import http_guard
+    from ludoteca.web.hosting.config import Settings
+    from ludoteca.web.storage.databases import database_url as store_url
+    from ludoteca.web.storage.errors import StoreError
 
     settings = Settings.from_env(data_dir, bot_processes=bot_workers, bot_delay=bot_delay, **limits)
     if database_url:
@@ -188,9 +188,9 @@ def serve_replay(record_json: str, port: int, open_browser: bool = True) -> None
 
     import uvicorn
 
-    from ludoteca.web import http_guard
     from ludoteca.web.app import create_app
-    from ludoteca.web.config import Settings
+    from ludoteca.web.hosting import http_guard
+    from ludoteca.web.hosting.config import Settings
 
     if port == 0:
         with socket.socket() as s:

@@ -3,7 +3,7 @@
 Both games let players who own the printed components replace shipped data; this is the one place
 that turns a missing file or broken JSON into a one-line message naming the file. Only a terminal user
 names such a file (the web server refuses every option value that could name one, see
-``ludoteca.web.options.recorded``); even so, what is read is bounded: a regular file of at most
+``ludoteca.web.protocol.options.recorded``); even so, what is read is bounded: a regular file of at most
 :data:`MAX_BYTES`, opened without blocking, so that ``/dev/zero``, a FIFO or ``/proc/self/fd/N`` give an
 error instead of filling the memory or waiting forever.
 """

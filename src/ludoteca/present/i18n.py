@@ -9,7 +9,7 @@ update) are left out until someone confirms them; a message without a translatio
 
 A :class:`Translator` is what the presenters take: call it like ``_`` (``tr("Stop")``), or use
 ``gettext``/``ngettext``/``pgettext`` — the same object serves Jinja2's ``jinja2.ext.i18n``. The web's own
-concerns (negotiating a request's language, the browser's catalogue) live in :mod:`ludoteca.web.i18n`.
+concerns (negotiating a request's language, the browser's catalogue) live in :mod:`ludoteca.web.language.i18n`.
 """
 
 from __future__ import annotations

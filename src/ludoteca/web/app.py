@@ -1,7 +1,7 @@
 """The web application: pages, the lobby's JSON API, the table's WebSocket, ``/healthz``.
 
 ``create_app(settings)`` builds a FastAPI app around one :class:`~.store.Store`, one pool of bot
-workers and the live :class:`~.tables.Tables`; its lifespan opens the store and resumes every
+workers and the live :class:`~.registry.Tables`; its lifespan opens the store and resumes every
 unfinished game before the first request, so a restart (even after ``kill -9``) picks every table up
 where the stored actions left it. The routes live in routers — :mod:`.pages`, :mod:`.api`, :mod:`.ws` —
 and get what they need (settings, tables, limits, language, client address, validated bodies) as
@@ -23,14 +23,18 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from . import api, errors, gcpolicy, http_guard, open_games, pages, review_api, slowturns, socket, workers, ws
-from .cluster import Cluster, is_postgres
-from .config import Settings
-from .headers import SecurityHeaders
-from .limits import Holdings, RateLimit
-from .reviews import Reviews
-from .store import Store, database_url
-from .tables import Tables
+from .features import rematch, slowturns
+from .features.cluster import Cluster, is_postgres
+from .features.reviews import Reviews
+from .hosting import gcpolicy, http_guard
+from .hosting.config import Settings
+from .hosting.headers import SecurityHeaders
+from .hosting.limits import Holdings, RateLimit
+from .live import workers
+from .live.registry import Tables
+from .routes import api, errors, open_games, pages, review_api, table_session, ws
+from .storage.databases import database_url
+from .storage.store import Store
 
 log = logging.getLogger("ludoteca.web")
 
@@ -61,8 +65,11 @@ def create_app(settings: Settings) -> FastAPI:
         )
         # on PostgreSQL the other processes of the site (if any) share the games (:mod:`.cluster`)
         group = Cluster(url, tables) if is_postgres(url) else None
+        # the features around the tables follow their events (:mod:`.live.events`)
+        rematch.follow(tables)
         if group is not None:
             tables.cluster = group
+            tables.events.stored.subscribe(group.announce)
             await group.start()
         resumed = await tables.resume()
         log.info("storage %s; resumed %d unfinished game(s)", store, resumed)
@@ -72,6 +79,7 @@ def create_app(settings: Settings) -> FastAPI:
         app.state.reviews = reviews
         if group is not None:
             group.reviews = reviews
+            reviews.cluster = group
         if await reviews.resume():
             log.info("resumed the unfinished reviews")
         sweeper = asyncio.get_running_loop().create_task(slowturns.run(tables, settings.sweep_seconds))
@@ -100,7 +108,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.seat_takings = RateLimit(settings.seats_per_minute, 60.0)
     app.state.records = api.Records(RateLimit(settings.records_per_minute, 60.0))
     app.add_middleware(SecurityHeaders)
-    app.add_middleware(socket.TransportInScope)
+    app.add_middleware(table_session.TransportInScope)
     app.mount("/static", StaticFiles(directory=pages.HERE / "static"), name="static")
     errors.install(app)
     app.include_router(pages.router)

@@ -106,7 +106,8 @@
  * @property {string | number} name
  * @property {"text" | "emote"} kind
  * @property {string} text the words, or the emote's code
- * @property {number} [after_action] in a replay: said after this many actions
+ * @property {number} [at] when it was said, unix seconds
+ * @property {number} [after_action] how many actions had been played when it was said
  */
 
 /**
@@ -120,10 +121,18 @@
  */
 
 /**
+ * A refusal: nothing changed (unless a close follows).
  * @typedef {object} Refusal
  * @property {"error"} type
- * @property {string} code
- * @property {string} [message]
+ * @property {string} code what was refused
+ * @property {string} [message] the reason in the page's language
+ * @property {number | null} [request] the `id` of the message refused (null: none, or an older server)
+ */
+
+/**
+ * A message to the table's socket: its `type`, its fields, and the page's number for it (`id`, which a
+ * refusal of it names as `request`).
+ * @typedef {{type: string, id?: number} & Record<string, unknown>} ClientMessage
  */
 
 /**
@@ -132,7 +141,7 @@
  *   | ({type: "state"} & State)
  *   | ({type: "patch"} & Patch)
  *   | Hint
- *   | {type: "chat_history", messages: ChatLine[]}
+ *   | {type: "chat_history", messages: ChatLine[], total?: number}
  *   | {type: "chat", message?: ChatLine}
  *   | RematchOffer
  *   | {type: "rematch_of", id: string}

@@ -17,6 +17,7 @@ import { Countdown, LogView, renderEnd, renderSeats } from "./panels.js";
 import { applyPatch } from "./patch.js";
 import { Picker } from "./picker.js";
 import { Rematch } from "./rematch.js";
+import { Requests } from "./requests.js";
 import { TableSocket, socketUrl } from "./socket.js";
 import { forgetToken, rememberToken, tokenFromHash, tokensFor } from "./tokens.js";
 
@@ -31,7 +32,8 @@ let state = null;
 let connected = false;
 let pending = false; // an action is on its way
 /** @type {string | null} */
-let lastSent = null; // the type of the last message sent, so an error never triggers a resync loop
+let lastSent = null; // the type of the last message sent (what a refusal answers when it names no message)
+const requests = new Requests(); // each message's number (`id`), which a refusal names (`request`)
 /** @type {TableSocket | null} */
 let socket = null;
 let resyncing = false; // a patch did not fit: waiting for the whole state asked for
@@ -66,7 +68,7 @@ const guide = new Guide($("guide-panel"), { send, play: (choice) => picker.play(
  * @param {{type: string} & Record<string, unknown>} message
  */
 function send(message) {
-  const sent = socket !== null && socket.send(message);
+  const sent = socket !== null && socket.send({ ...message, id: requests.number(message.type) });
   if (sent) lastSent = message.type;
   return sent;
 }
@@ -258,7 +260,10 @@ function onMessage(message) {
       if (state) rematch.update(state);
       break;
     case "error": {
-      if (String(message.code).startsWith("chat_") || (lastSent === "chat" && !pending)) {
+      // the message refused: the one the server names, else (an older server) the last one sent
+      const named = typeof message.request === "number";
+      const refused = requests.refused(message.request, lastSent);
+      if (String(message.code).startsWith("chat_") || (refused === "chat" && (named || !pending))) {
         // a refused chat message (too long, too fast…) changes nothing at the table: no resync
         chat.error(message.message || message.code);
         break;
@@ -276,7 +281,8 @@ function onMessage(message) {
       const wasPending = pending;
       pending = false;
       $("hint-thinking").hidden = true;
-      if (state && lastSent !== "sync" && lastSent !== "hello") send({ type: "sync" });
+      // a refused sync or hello resyncs nothing (an error must never start a resync loop)
+      if (state && refused !== "sync" && refused !== "hello") send({ type: "sync" });
       if (wasPending) picker.unlock();
       controls();
       break;

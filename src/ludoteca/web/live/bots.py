@@ -1,0 +1,139 @@
+"""Bots at the live tables: their moves and the players' hints, computed in worker processes.
+
+A bot's move never runs on the event loop (:mod:`.jobs`, :mod:`.workers`): past its deadline, or on any
+failure, the heuristic bot's move is played, and failing that the first legal action — a game always goes
+on. Games nobody plays (every seat a bot's) move only while they hold one of the server's
+``max_bot_games`` places; the others wait in line.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+from ..play.match import MatchError
+from ..play.seat import AUTOPLAY_BOT
+from ..protocol.outgoing import Hint, Suggestion
+from ..seatview import guided, text
+from . import workers
+from .connection import Connection
+from .jobs import JobTimeout, Kind
+from .room import Room
+from .timers import Timers
+
+log = logging.getLogger("ludoteca.web")
+
+GUIDED_PACE = 3.0
+"""How many times the bot delay a bot waits at a guided table: time to read the log line of each move (a
+learner's own turns wait for them anyway; a "Next" button would double the clicks of a 9-round game)."""
+
+
+class Bots(Timers):
+    """The tables' part that moves the bots and answers hints."""
+
+    def bot_games(self) -> int:
+        """Unfinished games of bots only whose bots move now (see :meth:`_bots_may_move`)."""
+        return len(self.bot_places)
+
+    def _bots_may_move(self, room: Room) -> bool:
+        """Whether the bots of ``room`` may move now: always in a game a person plays; in a game of bots
+        only while it holds one of the ``max_bot_games`` places — else it waits in line for one."""
+        game_id = room.match.id
+        if not room.match.bots_only() or game_id in self.bot_places:
+            return True
+        if len(self.bot_places) < self.max_bot_games:
+            self.bot_places.add(game_id)
+            self.bot_line.pop(game_id, None)
+            room.bots_waiting = False
+            return True
+        self.bot_line.setdefault(game_id, room)
+        room.bots_waiting = True
+        return False
+
+    def _leave_bot_place(self, room: Room) -> None:
+        """``room`` no longer needs a place (finished, a person took a seat back, unloaded): the first
+        game in line gets it."""
+        game_id = room.match.id
+        room.bots_waiting = False
+        if self.bot_line.pop(game_id, None) is None and game_id not in self.bot_places:
+            return
+        self.bot_places.discard(game_id)
+        while self.bot_line and len(self.bot_places) < self.max_bot_games:
+            first_id, first = next(iter(self.bot_line.items()))
+            del self.bot_line[first_id]
+            first.bots_waiting = False
+            if self.rooms.get(first_id) is first:
+                self._schedule_bot(first)  # takes the place (or, if its bot cannot move yet, does when it can)
+
+    def _schedule_bot(self, room: Room) -> None:
+        if self._closing:
+            return
+        seat = room.match.bot_to_act()
+        if seat is None or (room.owned and not self._bots_may_move(room)):
+            return  # (a move already under way when its game became one of bots only ends first)
+        if room.bot_task is not None and not room.bot_task.done():
+            return
+        if not room.owned:
+            self._claim_soon(room)
+        else:
+            room.bot_task = asyncio.get_running_loop().create_task(self._bot_move(room, seat))
+
+    async def _bot_move(self, room: Room, seat: int) -> None:
+        match = room.match
+        try:
+            if self.bot_delay:
+                await self.sleep(self.bot_delay * (GUIDED_PACE if room.guided() else 1))
+            if match.bot_to_act() != seat or not room.owned:
+                return
+            version = match.version
+            view, legal = match.state.view(seat), match.state.legal_actions()
+            spec, seed = match.seats[seat].bot_spec, match.bot_seed(seat)
+            index = await self._choose(room, spec, seed, view, legal)
+            with contextlib.suppress(MatchError):  # the table moved on (e.g. the owner took the seat back)
+                await self.act(room, seat, version, legal[index].to_text(), by_bot=True)
+        finally:
+            room.bot_task = None
+            if not match.finished:
+                self._schedule_bot(room)
+
+    async def _choose(self, room: Room, spec: str, seed: int, view: Any, legal: list[Any]) -> int:
+        """The bot's choice; past its deadline (or on any failure) the heuristic's, and failing that the
+        first legal action — the game goes on whatever happens in the workers."""
+        game_id = room.match.id
+        for bot in dict.fromkeys((spec, AUTOPLAY_BOT)):
+            try:
+                job = (workers.choose, bot, seed, view, legal)
+                index = await self.workers.run(Kind.MOVE, *job, address=room.address, table=game_id)
+                if 0 <= index < len(legal):
+                    return index
+            except JobTimeout as e:
+                log.warning("bot %s in game %s: %s", bot, game_id, e)
+            except Exception:
+                log.exception("bot %s failed in game %s", bot, game_id)
+        log.warning("game %s: playing the first legal action", game_id)
+        return 0
+
+    async def hint(self, room: Room, conn: Connection) -> Hint:
+        """The search bot's advice for the connection's seat, as a ``hint`` message."""
+        match, seat = room.match, conn.seat
+        if seat is None or seat < 0 or match.human_to_act() != seat:
+            raise MatchError("no_hint")
+        version = match.version
+        view, legal = match.state.view(seat), match.state.legal_actions()
+        seed = match.bot_seed(seat) ^ 0x4E17
+        ranked = await self.workers.run(
+            Kind.HINT, workers.hint, seed, view, legal, address=conn.address, table=match.id
+        )
+
+        def entry(index: int, chance: float) -> Suggestion:
+            action = legal[index]
+            label = text.action_label(view, action, match.names_in(conn.tr), conn.tr)
+            return {"text": action.to_text(), "label": label, "win_chance": round(chance, 3)}
+
+        items = [entry(i, c) for i, c in ranked]
+        message: Hint = {"type": "hint", "version": version, "best": items[0], "alternatives": items[1:]}
+        if conn.guide:
+            guided.explain_hint(message, view, [legal[i] for i, _ in ranked], conn.tr)
+        return message

@@ -1,0 +1,70 @@
+"""The live table's events, and what the features around a table subscribe to them.
+
+The table never imports a feature (chat, rematch, the cluster, slow turns): it emits an event, and the app
+subscribes the features when it is wired (:func:`ludoteca.web.app.create_app`). So the table's code reads
+without knowing what hangs off it, and a new feature adds a subscription, not a line in the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Generic, ParamSpec, Protocol
+
+from .room import Room
+
+P = ParamSpec("P")
+
+
+class Hook(Generic[P]):
+    """An event whose subscribers are plain functions, called in the order they subscribed."""
+
+    def __init__(self) -> None:
+        self.subscribers: list[Callable[P, None]] = []
+
+    def subscribe(self, subscriber: Callable[P, None]) -> None:
+        self.subscribers.append(subscriber)
+
+    def emit(self, *args: P.args, **kwargs: P.kwargs) -> None:
+        for subscriber in self.subscribers:
+            subscriber(*args, **kwargs)
+
+
+class AsyncHook(Generic[P]):
+    """An event whose subscribers are awaited one after the other, as if the table called each in turn
+    (an exception reaches the emitter)."""
+
+    def __init__(self) -> None:
+        self.subscribers: list[Callable[P, Awaitable[None]]] = []
+
+    def subscribe(self, subscriber: Callable[P, Awaitable[None]]) -> None:
+        self.subscribers.append(subscriber)
+
+    async def emit(self, *args: P.args, **kwargs: P.kwargs) -> None:
+        for subscriber in self.subscribers:
+            await subscriber(*args, **kwargs)
+
+
+class TableEvents:
+    """What happens at the live tables that a feature may want to follow."""
+
+    def __init__(self) -> None:
+        self.stored: Hook[[str, str]] = Hook()
+        """``(game_id, what)``: this process stored a change of a game — its ``"table"`` (actions, seats,
+        rematch) or only its ``"chat"``. The cluster tells the other processes (:mod:`.features.cluster`)."""
+        self.caught_up: AsyncHook[[Room, str | None]] = AsyncHook()
+        """``(room, rematch_before)``: a live room took in what another process stored (its actions, seats,
+        rematch); ``rematch_before`` is the rematch it knew before. The rematch leads each page to a rematch
+        that just appeared (:mod:`.features.rematch`)."""
+
+
+class Site(Protocol):
+    """The other processes serving the same games (:class:`ludoteca.web.features.cluster.Cluster`): a game's
+    bots and turn timer run in the one process that owns the game."""
+
+    async def own(self, game_id: str) -> bool:
+        """Take the game's lock if nobody holds it: whether this process owns the game now."""
+        ...
+
+    async def release(self, game_id: str) -> None:
+        """Give the game's lock up."""
+        ...

@@ -1,0 +1,165 @@
+"""The live tables: every live room of the server, loaded and unloaded as needed.
+
+Rooms live in memory only while they are needed: an idle room (nobody connected, no bot to move, no turn
+timer about to run out) is unloaded when the server holds its limit of live games, and is loaded again from
+the store by the next connection. :class:`Tables` is the whole of the live tables; its parts, one module
+each, are listed in :mod:`.base`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from ludoteca.core.errors import LudotecaError
+
+from ..language.wording import Said, _
+from ..play.match import Match
+from ..storage.schema import GameRow, StoredGame
+from .base import NewGame, RoomsFull, match_from_stored
+from .pipeline import Pipeline
+from .room import Room
+from .turns import stored_turn
+
+log = logging.getLogger("ludoteca.web")
+
+
+class Tables(Pipeline):
+    """Every live room of the server, over one store and one pool of bot workers (see :class:`.TablesBase`)."""
+
+    async def resume(self) -> int:
+        """Load the unfinished games from the store (after a start or a crash) and set their bots going;
+        beyond the limit of live games, those nobody is waiting for stay in the store until asked for."""
+        resumed = 0
+        for stored in await self.store.unfinished():
+            try:
+                room = await self._room(stored)
+            except LudotecaError:
+                log.exception("game %s does not replay; left in the store untouched", stored.game.id)
+                continue
+            try:
+                self._admit(room)
+            except RoomsFull:
+                continue
+            resumed += 1
+            self._refresh(room)
+            if room.idle() and len(self.rooms) >= self.max_rooms:
+                self._unload(room, count=False)
+        return resumed
+
+    def _admit(self, room: Room) -> None:
+        """Make ``room`` live, unloading the longest-idle rooms if the server holds its limit."""
+        if len(self.rooms) >= self.max_rooms:
+            idle = sorted((r for r in self.rooms.values() if r.idle()), key=lambda r: r.last_used)
+            for old in idle[: len(self.rooms) - self.max_rooms + 1]:
+                self._unload(old)
+            if len(self.rooms) >= self.max_rooms:
+                raise RoomsFull(Said(_("the server holds %(n)d live games, all in use"), {"n": self.max_rooms}))
+        self.rooms[room.match.id] = room
+
+    def _unload(self, room: Room, count: bool = True) -> None:
+        """Take an idle room out of memory: its timer (if nobody joined it) is dropped, the store keeps the
+        deadline (:mod:`.slowturns`)."""
+        del self.rooms[room.match.id]
+        self._leave_bot_place(room)
+        if count:
+            self.unloaded += 1
+        if room.timer is not None:
+            room.timer.cancel()
+            room.timer = None
+        self._disown(room)
+
+    async def get(self, game_id: str) -> Room | None:
+        """The room of a game, loading a finished (or not yet loaded) game from the store on demand."""
+        room = self.rooms.get(game_id)
+        if room is not None or not game_id or len(game_id) > 64:
+            return room
+        lock = self._loading.setdefault(game_id, asyncio.Lock())
+        try:
+            async with lock:
+                room = self.rooms.get(game_id)
+                if room is None:
+                    stored = await self.store.load(game_id)
+                    if stored is None:
+                        return None
+                    room = await self._room(stored)
+                    self._admit(room)
+                    self._refresh(room)
+        finally:
+            # forgotten once done, or every made-up game id asked for would stay here for good
+            if self._loading.get(game_id) is lock and not lock.locked():
+                del self._loading[game_id]
+        return room
+
+    async def _room(self, stored: StoredGame) -> Room:
+        """A stored game's room, knowing when its current turn began (:func:`.slowturns.stored_turn`)."""
+        room = Room(await self._load(stored))
+        room.owned = self.cluster is None
+        room.stored_turn = stored_turn(stored)
+        room.public = stored.game.public
+        room.rematch_of, room.rematch = stored.game.rematch_of, stored.game.rematch
+        room.rematch_by = stored.game.rematch_by
+        return room
+
+    async def _load(self, stored: StoredGame) -> Match:
+        """A stored game's match; what its replay found is written back: the digests of actions stored
+        before digests existed, or the divergence (never silently: the game is marked and stops)."""
+        match = match_from_stored(stored)
+        if match.diverged is not None and stored.game.diverged_at is None:
+            log.error("game %s diverged at action %d: %s", match.id, match.diverged.at, match.diverged.reason)
+            await self.store.mark_diverged(match.id, match.diverged.at, match.diverged.reason)
+        await self.store.fill_digests(match.id, match.missing_digests([a.digest for a in stored.actions]))
+        return match
+
+    async def create(self, new: NewGame, address: str = "") -> Room:
+        """Store and start a new game (its bots' worker time counted against ``address``), or
+        :class:`RoomsFull` (nothing stored) when it may not start now."""
+        if all(s.kind == "bot" for s in new.seats) and self.bot_games() >= self.max_bot_games:  # no line for new ones
+            raise RoomsFull(
+                Said(_("%(n)d games of bots only are already running; try again later"), {"n": self.max_bot_games})
+            )
+        if len(self.rooms) >= self.max_rooms and not any(r.idle() for r in self.rooms.values()):
+            full = _("the server holds %(n)d live games, all in use; try again later")
+            raise RoomsFull(Said(full, {"n": self.max_rooms}))
+        match = Match(
+            new.id,
+            new.definition,
+            new.options,
+            new.seed,
+            new.seats,
+            turn_seconds=new.turn_seconds,
+            seed_chosen=new.seed_chosen,
+        )
+        row = GameRow(
+            id=new.id,
+            game=new.definition.name,
+            options=match.record.options,
+            seed=new.seed,
+            start_player=None,
+            turn_seconds=new.turn_seconds,
+            created=self.clock(),
+            rules_version=match.rules_version,
+            public=new.public,
+            seed_chosen=new.seed_chosen,
+            created_from=new.created_from if new.public else None,
+        )
+        await self.store.create_game(row, list(new.seats))
+        room = Room(match)
+        room.owned = self.cluster is None
+        room.public = new.public
+        room.address = address
+        if not new.public:  # the first turn's deadline as a reload counts it (a public game's waits for players)
+            room.stored_turn = (0, row.created)
+        self._admit(room)
+        self._refresh(room)
+        return room
+
+    async def close(self) -> None:
+        self._closing = True  # a cancelled bot move must not schedule the next one
+        for room in self.rooms.values():
+            if room.timer is not None:
+                room.timer.cancel()
+            if room.bot_task is not None:
+                room.bot_task.cancel()
+        tasks = [r.bot_task for r in self.rooms.values() if r.bot_task is not None]
+        await asyncio.gather(*tasks, return_exceptions=True)

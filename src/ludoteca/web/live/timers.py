@@ -1,0 +1,65 @@
+"""Turn timers: each new turn gets its deadline, and a seat whose time runs out is handed to its bot.
+
+A turn's deadline is counted from when the turn began as stored (the last action), not from when the room
+was loaded, and only a deadline within :data:`.turns.HORIZON` holds a timer in the event loop: a slow
+game's turn of three days leaves its room unloadable, and the sweep of
+:mod:`ludoteca.web.features.slowturns` brings it back when its time is up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from .following import Following
+from .room import Room
+from .turns import HORIZON, turn_began
+
+log = logging.getLogger("ludoteca.web")
+
+
+class Timers(Following):
+    """The tables' part that keeps each turn's deadline."""
+
+    def _arm_timer(self, room: Room) -> None:
+        """Give a new turn its deadline — from when it began as stored if the room was loaded during it,
+        else from now — and hold a timer for it once the deadline is within :data:`.HORIZON`
+        (called again by the sweep, so a far deadline needs no timer until it comes near)."""
+        match = room.match
+        if not match.waiting and (room.turn is None or room.turn[0] != match.version):
+            began, room.stored_turn = turn_began(room.stored_turn, match.version, self.clock()), None
+            room.turn = (match.version, began)
+        seat = match.human_to_act()
+        key = None if seat is None or not match.turn_seconds or room.turn is None else (match.version, seat)
+        deadline = None if key is None or room.turn is None else room.turn[1] + (match.turn_seconds or 0)
+        if key != room.timed or deadline != room.deadline:
+            if room.timer is not None:
+                room.timer.cancel()
+            room.timer, room.deadline, room.timed = None, deadline, key
+        if key is None or room.deadline is None or room.timer is not None:
+            return
+        if not room.owned:
+            self._claim_soon(room)
+            return
+        left = room.deadline - self.clock()
+        if left <= HORIZON:
+            loop = asyncio.get_running_loop()
+            room.timer = loop.call_later(max(0.0, left), lambda: loop.create_task(self._expire(room, key)))
+
+    def arm_timers(self) -> None:
+        """Hold a timer for every live room whose deadline has come within :data:`.HORIZON`."""
+        for room in list(self.rooms.values()):
+            self._arm_timer(room)
+
+    async def _expire(self, room: Room, key: tuple[int, int]) -> None:
+        version, seat = key
+        if room.owned and room.match.version == version and room.match.human_to_act() == seat:
+            log.info("game %s: seat %d ran out of time; a bot takes over", room.match.id, seat)
+            await self.set_autoplay(room, seat, True)
+
+    def _time_up(self, room: Room, seat: int) -> bool:
+        """Whether it is ``seat``'s turn and that turn's deadline has passed."""
+        match, turn = room.match, room.turn
+        if match.to_act() != seat or not match.turn_seconds or turn is None or turn[0] != match.version:
+            return False
+        return self.clock() >= turn[1] + match.turn_seconds

@@ -1,0 +1,307 @@
+"""One game on the server, without transport, storage or clock: the record, the live state, the seats.
+
+Modelled on boardgame.io's master and the websockets tutorial's game object: the server's other
+parts (sockets, storage, bot workers, timers) wrap a :class:`Match`, and everything a client may ask
+of a game is checked here first. A match is rebuilt after a restart from exactly what was stored —
+options, seed, seats and the ordered actions — by replaying them through the rules core, so the live
+state can never drift from the stored record. Each stored action carries the digest of every seat's view
+after it (:mod:`ludoteca.core.digest`); a replay that no longer gives those views (the rules changed
+without a new rules version, or a bug) makes the match **diverged**: it stops at the last position that
+still agrees, refuses every action, and says why, instead of going on silently from a different game.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ludoteca.core.digest import GameDigest
+from ludoteca.core.errors import LudotecaError
+from ludoteca.core.game import AnyGameDefinition
+from ludoteca.core.records import GameRecord, parse_record_action, replay, start, stored_options
+from ludoteca.core.seeds import SERVER_SALT, derive_seed
+from ludoteca.present.i18n import Translator
+
+from ..hosting import jsonin
+from ..language.wording import Said, Wording, _
+from .seat import Seat
+
+
+class MatchError(LudotecaError):
+    """A request the match refuses. ``code`` is stable (clients and translations key on it); ``detail``
+    says more, in the reader's language where a player can meet it (:class:`.wording.Said`)."""
+
+    def __init__(self, code: str, detail: Wording = "") -> None:
+        super().__init__(str(detail) or code)
+        self.code = code
+        self.detail = detail
+
+
+@dataclass(frozen=True)
+class Diverged:
+    """Why a stored game no longer replays as it was played: from action ``at`` on (1: the first)."""
+
+    at: int
+    reason: str
+
+
+@dataclass
+class Prepared:
+    """An accepted action's outcome, computed before it is stored: the next state and its digests."""
+
+    state: Any
+    chains: GameDigest
+    digest: str
+    views: dict[int, Any]
+    """The views the digest was made of, per seat (-1: a spectator): the first states sent use them too."""
+
+
+
+class Match:
+    """A live game: the rules state, the ordered action texts and the seats.
+
+    ``version`` is the number of actions applied; every action a client sends names the version it
+    was chosen on, so a click made on an out-of-date table is refused instead of landing in a position
+    the player never saw.
+    """
+
+    def __init__(
+        self,
+        game_id: str,
+        definition: AnyGameDefinition,
+        options: dict[str, Any],
+        seed: int,
+        seats: Sequence[Seat],
+        *,
+        start_player: int | None = None,
+        turn_seconds: int | None = None,
+        actions: Sequence[str] = (),
+        digests: Sequence[str | None] = (),
+        diverged: Diverged | None = None,
+        setup: dict[str, Any] | None = None,
+        seed_chosen: bool = False,
+    ) -> None:
+        """``digests``: the stored digest after each action (None where none was stored); ``diverged``: a
+        divergence found earlier (the match then replays only the actions before it); ``setup``: an explicit
+        set-up (a shared record's, docs/records.md) instead of the seeded one."""
+        self.id = game_id
+        self.definition = definition
+        self.seed = seed
+        self.seed_chosen = seed_chosen
+        """The game's creator chose ``seed``, and so may know every card: every seat's table says so."""
+        self.seats = list(seats)
+        self.start_player = start_player
+        self.turn_seconds = turn_seconds
+        self.record = GameRecord(
+            game=definition.name,
+            options=dict(options),
+            seed=seed,
+            players=[s.name for s in self.seats],
+            actions=list(actions),
+            start_player=start_player,
+            seats=[s.bot_spec if s.kind == "bot" else "human" for s in self.seats],
+            setup=setup,
+        )
+        self.diverged = diverged
+        self.digests: list[str] = []
+        """The digest after each action, as replayed (up to a divergence)."""
+        self.state: Any = None
+        self.chains = GameDigest(len(self.seats))
+        self._views_of: Any = None
+        self._views: dict[int, Any] = {}
+        self._replay(digests)
+        # normalised options (defaults filled in), so what is stored is what is played
+        self.record.options = definition.options_to_dict(stored_options(definition, options))
+
+    def _replay(self, stored: Sequence[str | None]) -> None:
+        """Replay the record's actions, checking each against its stored digest (see the module docstring)."""
+        definition, actions = self.definition, self.record.actions
+        state = start(definition, self.record)  # a set-up that cannot be built raises: nothing to show
+        chains = self.chains
+        chains.update(state.view)
+        stop = len(actions) if self.diverged is None else self.diverged.at - 1
+        for i, text in enumerate(actions[:stop]):
+            try:
+                state.apply(parse_record_action(definition, text))
+            except (LudotecaError, ValueError, TypeError, KeyError) as e:
+                self.diverged = Diverged(i + 1, f"action #{i + 1} {text!r} no longer replays: {e}")
+                break
+            digest = chains.update(state.view)
+            if i < len(stored) and stored[i] is not None and stored[i] != digest:
+                self.diverged = Diverged(i + 1, f"after action #{i + 1} {text!r} the table differs from the one played")
+                state = replay(definition, self.record, upto=i)  # the last position that still agrees
+                break
+            self.digests.append(digest)
+        self.state = state
+
+    @classmethod
+    def replayed(
+        cls, game_id: str, definition: AnyGameDefinition, record: GameRecord, seats: Sequence[Seat], upto: int
+    ) -> Match:
+        """The match after the first ``upto`` actions of ``record``: one frame of the replay viewer.
+
+        Nothing is checked against digests (a shared record has none, and a stored game was checked when
+        it was loaded), so a frame costs one replay of ``upto`` actions."""
+        match = cls(
+            game_id,
+            definition,
+            record.options,
+            record.seed,
+            seats,
+            start_player=record.start_player,
+            setup=record.setup,
+        )
+        match.state = replay(definition, record, upto=upto)
+        match.record.actions = list(record.actions[:upto])
+        return match
+
+    def missing_digests(self, stored: Sequence[str | None]) -> dict[int, str]:
+        """The digests to store for actions that have none (stored before digests existed), by action row ``n``."""
+        return {n: self.digests[n] for n, d in enumerate(stored) if d is None and n < len(self.digests)}
+
+    @property
+    def rules_version(self) -> int:
+        return int(self.record.options["rules_version"])
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def version(self) -> int:
+        return len(self.record.actions)
+
+    @property
+    def names(self) -> list[str]:
+        """The seats' names as stored (generated ones in English): what the game's record keeps."""
+        return [s.name for s in self.seats]
+
+    def names_in(self, tr: Translator) -> list[str]:
+        """The seats' names as a reader of ``tr``'s language sees them (see :attr:`Seat.generated`)."""
+        return [s.shown_name(self.definition.seat_names, tr) for s in self.seats]
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.state.is_terminal())
+
+    def to_act(self) -> int:
+        """The seat to act, or -1 once the game is over."""
+        return -1 if self.finished or self.diverged else int(self.state.current_player())
+
+    @property
+    def waiting(self) -> bool:
+        """A public game with open seats: nobody acts (no bot moves, no timer runs) until all are taken."""
+        return any(s.kind == "open" for s in self.seats)
+
+    def bot_to_act(self) -> int | None:
+        """The seat to act if a bot plays it now (a bot seat, or a human seat on autoplay)."""
+        seat = self.to_act()
+        return seat if seat >= 0 and self.seats[seat].bot_plays and not self.waiting else None
+
+    def human_to_act(self) -> int | None:
+        """The seat to act if a person is expected to play it (so a turn timer may run): the one answer to "may
+        this seat act now" — its turn, not played by a bot (a bot seat or a seat on autoplay), and no open seat
+        still waited for. The legal actions shown, the guide's choices and the actions accepted all ask this."""
+        seat = self.to_act()
+        return seat if seat >= 0 and not self.seats[seat].bot_plays and not self.waiting else None
+
+    def bots_only(self) -> bool:
+        """Whether no person plays: every seat a bot's or handed to one (``leave``, a turn timer run out).
+        Such a game costs worker time with nobody at the table waiting for it."""
+        return all(s.bot_plays for s in self.seats)
+
+    def seat_of(self, token_hash: str) -> int | None:
+        for s in self.seats:
+            if s.token_hash is not None and s.token_hash == token_hash:
+                return s.seat
+        return None
+
+    def bot_seed(self, seat: int) -> int:
+        """The seed of the bot deciding ``seat``'s next move: a function of the game seed, the seat and
+        the version, so a bot's move after a restart is the move it would have made without one."""
+        return derive_seed(self.seed, seat, self.version, salt=SERVER_SALT)
+
+    # ------------------------------------------------------------------ acting
+
+    def check(self, seat: int, version: Any, action: Any) -> tuple[Any, str]:
+        """The parsed action and its notation if ``seat`` may play it now, else :class:`MatchError`.
+
+        Checks, in the order a player would want them explained: a seat at all, the game still on,
+        a current version, the seat's turn, a readable action, a legal one. Nothing changes here.
+        """
+        if self.diverged is not None:
+            raise MatchError("diverged", self.diverged.reason)
+        if seat < 0:
+            raise MatchError("spectator")
+        if self.finished:
+            raise MatchError("finished")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise MatchError("malformed", "the action has no version number")
+        if version != self.version:
+            stale = _("chosen on version %(chosen)d, the game is at version %(now)d")
+            raise MatchError("stale", Said(stale, {"chosen": version, "now": self.version}))
+        if self.waiting:
+            raise MatchError("waiting")
+        if self.to_act() != seat:
+            raise MatchError("not_your_turn")
+        if isinstance(action, dict):
+            action = json.dumps(action)
+        if not isinstance(action, str) or not action.strip() or len(action) > 2000:
+            raise MatchError("malformed", "the action must be its notation text")
+        if action.lstrip().startswith("{"):  # the JSON form: through the one door for network JSON first
+            try:
+                jsonin.loads(action)
+            except jsonin.JSONInputError as e:
+                raise MatchError("malformed", str(e)) from None
+        try:
+            parsed = parse_record_action(self.definition, action)
+        except (LudotecaError, ValueError, TypeError, KeyError) as e:
+            raise MatchError("malformed", str(e)) from None
+        if parsed not in self.state.legal_actions():
+            try:
+                self.state.clone().apply(parsed)  # for the rules' own explanation of why not
+            except LudotecaError as e:
+                raise MatchError("illegal", str(e)) from None
+            raise MatchError("illegal", parsed.to_text())
+        return parsed, str(parsed.to_text())
+
+    def prepare(self, action: Any) -> Prepared:
+        """The outcome of an action :meth:`check` accepted, without changing the match: its digest is
+        stored with the action, in the same statement."""
+        state = self.state.clone()
+        state.apply(action)
+        chains = self.chains.copy()
+        views: dict[int, Any] = {}
+
+        def view(seat: int) -> Any:
+            views[seat] = state.view(seat)
+            return views[seat]
+
+        return Prepared(state, chains, chains.update(view), views)
+
+    def commit(self, action: Any, text: str, prepared: Prepared | None = None) -> None:
+        """Apply an action :meth:`check` accepted (after it has been stored, with ``prepared.digest``)."""
+        done = prepared or self.prepare(action)
+        self.state, self.chains = done.state, done.chains
+        self._views_of, self._views = done.state, done.views
+        self.digests.append(done.digest)
+        self.record.actions.append(text)
+
+    def view(self, seat: int) -> Any:
+        """``state.view(seat)``, made once per position: the digest of an action and every state message
+        sent after it read the same views (a view is frozen; a new position is a new state object)."""
+        if self._views_of is not self.state:
+            self._views_of, self._views = self.state, {}
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self.state.view(seat)
+        return view
+
+    def result_dict(self) -> dict[str, Any]:
+        result = self.state.result()
+        return {
+            "scores": list(result.scores),
+            "winners": list(result.winners),
+            "breakdown": [dict(b) for b in result.breakdown],
+            "progress": dict(result.progress),
+        }

@@ -1,0 +1,60 @@
+"""How refusals are answered: ``{"error": "…"}`` under ``/api/``, an error page in the visitor's language
+elsewhere, never a FastAPI default body (``{"detail": …}``, 422) or a traceback."""
+
+from __future__ import annotations
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from ..language import i18n
+from ..language.wording import in_language
+from ..live.base import RoomsFull
+from .deps import BadRequest, get_lang
+from .pages import page
+
+
+def error_json(message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def bad_request(request: Request, exc: Exception) -> Response:
+    """The refusal said in the request's language (see :mod:`.wording`)."""
+    assert isinstance(exc, BadRequest)
+    return error_json(in_language(exc.words, i18n.translator(get_lang(request))), exc.status)
+
+
+async def invalid_request(request: Request, exc: Exception) -> Response:
+    """A path or query parameter FastAPI itself refused (the bodies are validated in :mod:`.deps`)."""
+    assert isinstance(exc, RequestValidationError)
+    errors = exc.errors()
+    where = ".".join(str(part) for part in errors[0]["loc"]) if errors else "request"
+    return error_json(f"{where}: {errors[0]['msg'] if errors else 'invalid'}")
+
+
+async def http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, StarletteHTTPException)
+    if request.url.path.startswith("/api/"):
+        return error_json(str(exc.detail), exc.status_code)
+    tr = i18n.translator(get_lang(request))
+    message = tr("Page not found.") if exc.status_code == 404 else str(exc.detail)
+    return page(request, "error.html", exc.status_code, status=exc.status_code, message=message)
+
+
+async def rooms_full(request: Request, exc: Exception) -> Response:
+    """Opening a stored game when every live game is in use (see ``--max-live-games``)."""
+    assert isinstance(exc, RoomsFull)
+    tr = i18n.translator(get_lang(request))
+    if request.url.path.startswith("/api/"):
+        return error_json(in_language(exc.words, tr), 503)
+    message = tr("The server is too busy to open this game now: try again later.")
+    return page(request, "error.html", 503, status=503, message=message)
+
+
+def install(app: FastAPI) -> None:
+    """Register every handler above on ``app``."""
+    app.add_exception_handler(BadRequest, bad_request)
+    app.add_exception_handler(RequestValidationError, invalid_request)
+    app.add_exception_handler(StarletteHTTPException, http_error)
+    app.add_exception_handler(RoomsFull, rooms_full)

@@ -1,0 +1,352 @@
+"""The WebSocket protocol of a table: one reader loop per client, one writer task, typed messages.
+
+Everything a client sends is untrusted: a message that is not JSON, not an object, too large, of an
+unknown type, or that the match refuses gets an ``error`` message back with a stable ``code`` and a
+translated explanation; the connection stays open and nothing changes. Only a closed socket ends the
+loop — or a limit: too many connections from one address or at one table, no room for another live
+game, or a client that stops reading (:data:`CLOSE_CODES`). The protocol is described in ``docs/web.md``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..features import chat, rematch
+from ..hosting.config import Settings
+from ..hosting.limits import Holdings, RateLimit
+from ..language import i18n
+from ..language.i18n import Translator
+from ..language.wording import Wording, in_language
+from ..live.base import RoomsFull
+from ..live.connection import Connection
+from ..live.jobs import JobTimeout
+from ..live.registry import Tables
+from ..live.room import Room
+from ..play.match import MatchError
+from ..protocol import incoming, outgoing
+from ..storage.schema import hash_token
+from .deps import client_address
+
+log = logging.getLogger("ludoteca.web")
+tasks: set[asyncio.Task[None]] = set()
+"""Running hint searches (kept referenced so they are not collected mid-flight)."""
+CLOSE_CODES = {"not_found": 4404, "too_many_connections": 4429, "table_full": 4413, "server_full": 4503, "slow": 4408}
+"""Why the server closed a socket for good; the page does not reconnect after a code from 4000 to 4999
+and shows the reason, which is the explanation in the client's language."""
+MESSAGE_RATE = (100, 10.0)
+"""Messages of any kind one connection may send per seconds: a page sends a few a minute (its actions,
+chat, a ping), a script playing a whole game as fast as the table answers stays under it; a flood of
+small messages does not (each is read, parsed and answered on the event loop)."""
+WHOLE_RATE = (10, 10.0)
+"""Messages asking for a whole table one connection may send per seconds — ``hello`` (a whole state and
+the chat's 200 newest lines), ``sync``, ``lang``: a page sends one when it connects and another when the
+reader changes something; a loop of them made 20 sockets send 195 MB/s (issue #24)."""
+
+
+def error_text(code: str, tr: Translator) -> str:
+    """What each refusal means, in the client's language."""
+    texts = {
+        "malformed": tr("That message could not be read."),
+        "too_large": tr("That message is too large."),
+        "unknown_type": tr("Unknown message type."),
+        "hello_first": tr("Say hello first (with your seat's token, or none to watch)."),
+        "bad_token": tr("This link's token does not belong to a seat of this game."),
+        "spectator": tr("Spectators cannot act."),
+        "finished": tr("The game is over."),
+        "diverged": tr("This game has been stopped: it no longer replays as it was played."),
+        "stale": tr("The table changed before your action arrived; here is the current table."),
+        "not_your_turn": tr("It is not your turn."),
+        "waiting": tr("The game starts once every open seat has been taken from the lobby."),
+        "illegal": tr("That action is not allowed now."),
+        "autoplay": tr("A bot is playing your seat: take it back first."),
+        "time_up": tr("Your time for this turn ran out: the bot plays it, then you can take your seat back."),
+        "no_hint": tr("Hints are for the player whose turn it is."),
+        "busy": tr("Still thinking about your last hint."),
+        "storage": tr("The server could not save that action; nothing changed. Try again."),
+        "not_found": tr("There is no game with this link."),
+        "not_human": tr("Only a player's own seat can be left or taken back."),
+        "hint_failed": tr("No hint this time: the search took too long. Try again."),
+        "too_many_connections": tr("Too many connections from your address: close some tables and reload."),
+        "table_full": tr("This table has as many connections as it can take: try again later."),
+        "server_full": tr("The server is too busy to open this game now: try again later."),
+        "slow": tr("This page did not keep up with the table: reload to continue."),
+        "not_finished": tr("A rematch can be proposed once the game is over."),
+        "rematch_failed": tr("The rematch could not be started. Try again."),
+        "too_many_games": tr("Too many new games from your address (a rematch is one too): try again in a minute."),
+        "too_fast": tr("Too many messages: wait a few seconds."),
+    }
+    return texts.get(code) or chat.error_text(code, tr) or tr("That request was refused.")
+
+
+def _error(conn: Connection, code: str, detail: Wording = "", request: int | None = None) -> None:
+    """An ``error`` message answering the message numbered ``request`` (None: no one message), worded now
+    in the connection's language (a detail a player can meet too)."""
+    message = error_text(code, conn.tr)
+    if detail and code in ("illegal", "malformed", "stale"):
+        message = f"{message} ({in_language(detail, conn.tr)})"
+    conn.send(outgoing.error(code, message, request))
+
+
+async def _writer(ws: WebSocket, room: Room, conn: Connection) -> None:
+    """Send queued messages, then the newest state if it changed: states coalesce, never queue up."""
+    while True:
+        await conn.wake.wait()
+        conn.wake.clear()
+        while conn.outbox:
+            await ws.send_text(json.dumps(conn.outbox.popleft(), ensure_ascii=False))
+        if conn.dirty:
+            conn.dirty = False
+            frame = room.frame_for(conn)
+            if frame is not None:
+                await ws.send_text(frame)
+
+
+async def _refuse(ws: WebSocket, code: str, tr: Translator) -> None:
+    """Tell the client why, then close for good with the code its page understands."""
+    message = error_text(code, tr)
+    with contextlib.suppress(Exception):
+        await ws.send_text(json.dumps(outgoing.error(code, message)))
+        await ws.close(code=CLOSE_CODES[code], reason=_reason(message))
+
+
+class TransportInScope:
+    """ASGI middleware that puts the server's network transport of each WebSocket in its scope.
+
+    ASGI can only *close* a socket, and closing (in uvicorn, as in asyncio) first flushes what is
+    buffered for the peer — forever, if the peer never reads. A client that stops reading must be cut
+    off instead (:func:`_abort`); on a server without a transport to find, it is only closed.
+    """
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "websocket":
+            scope["ludoteca.transport"] = getattr(getattr(send, "__self__", None), "transport", None)
+        await self.app(scope, receive, send)
+
+
+def _abort(ws: WebSocket) -> None:
+    transport = ws.scope.get("ludoteca.transport")
+    if transport is not None:
+        transport.abort()
+
+
+def _reason(message: str) -> str:
+    """A close reason fits in 123 bytes of UTF-8."""
+    data = message.encode()
+    return message if len(data) <= 123 else data[:120].decode("utf-8", "ignore") + "…"
+
+
+async def serve(ws: WebSocket, game_id: str, tables: Tables, settings: Settings, addresses: Holdings) -> None:
+    lang = i18n.negotiate(ws.query_params.get("lang"), ws.cookies.get("lang"), ws.headers.get("accept-language"))
+    tr = i18n.translator(lang)
+    await ws.accept()
+    address = client_address(ws)
+    if not addresses.take(address):
+        await _refuse(ws, "too_many_connections", tr)
+        return
+    try:
+        await _serve(ws, game_id, tables, settings, Connection(ws, lang, tr, settings.outbox_limit, address))
+    finally:
+        addresses.give_back(address)
+
+
+async def _serve(ws: WebSocket, game_id: str, tables: Tables, settings: Settings, conn: Connection) -> None:
+    try:
+        room = await tables.get(game_id)
+    except RoomsFull:
+        await _refuse(ws, "server_full", conn.tr)
+        return
+    if room is None:
+        await _refuse(ws, "not_found", conn.tr)
+        return
+    if len(room.connections) >= settings.connections_per_game:
+        await _refuse(ws, "table_full", conn.tr)
+        return
+    room.connections.add(conn)
+    budget = Budget()
+    loop = asyncio.get_running_loop()
+    writer = loop.create_task(_writer(ws, room, conn))
+    overflow = loop.create_task(conn.overflowed.wait())
+    slow = False
+    try:
+        while True:
+            receive = loop.create_task(ws.receive())
+            await asyncio.wait((receive, overflow), return_when=asyncio.FIRST_COMPLETED)
+            if overflow.done():  # the client stopped reading: drop it, whatever it sends (even while it floods)
+                receive.cancel()
+                slow = True
+                break
+            raw = receive.result()
+            if raw["type"] == "websocket.disconnect":
+                break
+            if not budget.allow(conn, "any"):
+                continue
+            data = raw.get("text")
+            if data is None:
+                data = (raw.get("bytes") or b"").decode("utf-8", "replace")
+            if len(data) > settings.max_message:
+                _error(conn, "too_large")
+                continue
+            await _handle(data, room, conn, tables, budget)
+            if writer.done():
+                break
+    except WebSocketDisconnect:
+        pass
+    finally:
+        room.connections.discard(conn)
+        for task in (writer, overflow):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        if room.seat_connection(conn, None):
+            room.presence_changed()  # the others see this seat's "connected" change
+        room.last_used = time.monotonic()
+    if slow:
+        log.info("game %s: a client stopped reading; disconnected", room.match.id)
+        with contextlib.suppress(Exception):
+            # its buffers are full, so the close frame may never get through: do not wait long for it
+            await asyncio.wait_for(ws.close(CLOSE_CODES["slow"], _reason(error_text("slow", conn.tr))), 1.0)
+        _abort(ws)
+
+
+class Budget:
+    """What one connection may still send: :data:`MESSAGE_RATE` messages, of which :data:`WHOLE_RATE` ask
+    for a whole table. A message over the budget is dropped; the first of a run of them is answered
+    ``too_fast`` (one error per run, not one per message: answering a flood would be a flood)."""
+
+    def __init__(self) -> None:
+        self.rates = {"any": RateLimit(*MESSAGE_RATE), "whole": RateLimit(*WHOLE_RATE)}
+        self.told = False
+
+    def allow(self, conn: Connection, kind: str) -> bool:
+        if self.rates[kind].allow(""):
+            self.told = False
+            return True
+        if not self.told:
+            self.told = True
+            _error(conn, "too_fast")
+        return False
+
+
+async def _handle(data: str, room: Room, conn: Connection, tables: Tables, budget: Budget) -> None:
+    try:
+        msg = incoming.parse(data)
+    except MatchError as e:
+        _error(conn, e.code, e.detail, incoming.request_of(data))
+        return
+    kind, request = msg.type, msg.id
+    if kind in ("hello", "sync", "lang") and not budget.allow(conn, "whole"):
+        return
+    try:
+        if isinstance(msg, incoming.Hello):
+            try:
+                _hello(msg, room, conn)
+            except MatchError as e:
+                if e.code != "bad_token" or tables.cluster is None:
+                    raise
+                if not await tables.token_given_elsewhere(room, msg.token):
+                    raise  # a made-up token: nothing reloaded, nobody redrawn
+                await tables.catch_up(room.match.id)  # the seat is a moment old, given by another process
+                _hello(msg, room, conn)
+            await rematch.after_hello(tables, room, conn)
+            await chat.welcome(room, conn, tables.store)  # may wait for the store: after what is at hand
+        elif kind == "ping":
+            conn.send({"type": "pong"})
+        elif isinstance(msg, incoming.Lang):
+            code = i18n.negotiate(msg.lang, None, None)
+            conn.lang, conn.tr = code, i18n.translator(code)
+            conn.refresh(full=True)
+        elif conn.seat is None:
+            raise MatchError("hello_first")
+        elif isinstance(msg, incoming.Chat):
+            await _say(room, conn, tables, msg)
+        elif kind == "sync":
+            conn.refresh(full=True)
+        elif isinstance(msg, incoming.Action):
+            await tables.act(room, conn.seat, msg.version, msg.action)
+            room.address = conn.address  # the bots' answers count against who set them going
+        elif kind in ("leave", "take_back"):
+            if conn.seat < 0 or room.match.seats[conn.seat].kind != "human":
+                raise MatchError("not_human")
+            if not room.match.finished:
+                room.address = conn.address
+                await tables.set_autoplay(room, conn.seat, kind == "leave")
+        elif kind == "hint":
+            await _hint(room, conn, tables, request)
+        elif kind == "rematch":
+            await rematch.propose(tables, room, conn)
+        else:
+            raise MatchError("unknown_type")
+    except MatchError as e:
+        _error(conn, e.code, e.detail, request)
+        if e.code == "stale":
+            # the newest state is on its way anyway (the change that made this action stale sends it); a
+            # whole one as well while the budget allows, in case the page lost track of what it holds
+            conn.refresh(full=budget.rates["whole"].allow(""))
+
+
+async def _say(room: Room, conn: Connection, tables: Tables, msg: incoming.Chat) -> None:
+    """A chat message, stored under the number the store gives it, then announced to the other processes."""
+    await chat.say(room, conn, tables.store, msg)
+    tables.announce(room.match.id, "chat")
+
+
+def _hello(msg: incoming.Hello, room: Room, conn: Connection) -> None:
+    token = msg.token
+    if "lang" in msg.model_fields_set:
+        conn.lang = i18n.negotiate(msg.lang, None, None)
+        conn.tr = i18n.translator(conn.lang)
+    conn.guide = msg.guide
+    conn.patches = msg.patches
+    if token in (None, ""):
+        seat = -1
+    else:
+        found = room.match.seat_of(hash_token(token)) if len(token) < 200 else None
+        if found is None:
+            raise MatchError("bad_token")
+        seat = found
+    conn.token = token if seat >= 0 else None
+    room.joined = room.joined or seat >= 0
+    changed = room.seat_connection(conn, seat)
+    conn.send({"type": "welcome", "id": room.match.id, "seat": seat, "game": room.match.definition.name})
+    conn.refresh(full=True)
+    if changed:  # another connection of a seat already connected changes nothing the others see
+        room.presence_changed()
+
+
+async def _hint(room: Room, conn: Connection, tables: Tables, request: int | None) -> None:
+    """Start the search in the background: the client may go on sending (even play) while it runs.
+    One search per seat at a time, however many connections the seat has open. A refusal that comes
+    later answers the ``hint`` numbered ``request`` all the same."""
+    seat = conn.seat
+    if seat is None or room.match.human_to_act() != seat:
+        raise MatchError("no_hint")
+    if seat in room.hinting:
+        raise MatchError("busy")
+    room.hinting.add(seat)
+
+    async def run() -> None:
+        try:
+            conn.send(await tables.hint(room, conn))
+        except MatchError as e:
+            _error(conn, e.code, e.detail, request)
+        except JobTimeout:
+            _error(conn, "hint_failed", request=request)
+        except Exception:
+            log.exception("hint failed in game %s", room.match.id)
+            _error(conn, "no_hint", request=request)
+        finally:
+            room.hinting.discard(seat)
+
+    task = asyncio.get_running_loop().create_task(run())
+    tasks.add(task)
+    task.add_done_callback(tasks.discard)
