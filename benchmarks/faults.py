@@ -301,12 +301,18 @@ def check(ledger: Ledger, database_url: str, settle_from: float) -> dict[str, An
     unsent = [(g, n) for g, by_n in stored.items() for n, (seat, action) in by_n.items()
               if (g, seat, n - base[g], action) not in sent]
     stuck = [g for g in ledger.games if g not in finished and ledger.progress.get(g, (0, 0.0))[1] < settle_from]
+    def at(s: Send) -> Any:
+        return stored.get(s.game, {}).get(s.version + base.get(s.game, 0))
+
+    lost_examples = [
+        {**asdict(s), "stored": at(s), "base": base.get(s.game),
+         "around": [asdict(o) for o in ledger.sends if o.game == s.game and abs(o.version - s.version) <= 1]}
+        for s in lost[:3]
+    ]
     return {"lost": len(lost), "applied_unsent": len(unsent), "diverged": int(diverged[0] if diverged else 0),
             "stuck": len(stuck), "games": len(ledger.games), "finished": len(finished & ledger.games),
-            "stored_actions": len(rows), "examples": {"lost": [{**asdict(s), "stored": stored.get(s.game, {}).get(s.version + base.get(s.game, 0)),
-                                   "base": base.get(s.game), "around": [asdict(o) for o in ledger.sends
-                                   if o.game == s.game and abs(o.version - s.version) <= 1]} for s in lost[:3]], "unsent": unsent[:3],
-                                                     "stuck": stuck[:3]}}
+            "stored_actions": len(rows),
+            "examples": {"lost": lost_examples, "unsent": unsent[:3], "stuck": stuck[:3]}}
 
 
 def figures(ledger: Ledger) -> dict[str, Any]:
