@@ -47,7 +47,7 @@ def test_a_public_game_joined_from_the_lobby_by_a_second_browser(base: str, brow
     game = bea.locator(f'#open-games li.open-game[data-id="{game_id}"]')
     expect(game).to_be_visible()
     expect(game).to_contain_text("Kreta")
-    expect(game).to_contain_text("1 free of 2 seats")
+    expect(game).to_contain_text("1 seat free of 2")
     bea.fill("#open-name", "Bea")
     game.locator('[data-testid="take-seat"]').click()
     bea.wait_for_url(re.compile(rf"/g/{game_id}#t="))

@@ -5,7 +5,7 @@
 // turn first, the soonest deadline first.
 
 import { $, copyText, fetchJson, h, refusal, toast } from "./dom.js";
-import { fmt, loadCatalog, t } from "./i18n.js";
+import { fmt, loadCatalog, ngettext, t } from "./i18n.js";
 import { startOpenGames } from "./opengames.js";
 import { timeLeft } from "./timeleft.js";
 import { forgetToken, loadTokens, rememberToken } from "./tokens.js";
@@ -364,7 +364,7 @@ async function refreshMyGames() {
         ),
         statusOf(game),
         h("span", { class: "muted small" }, others ? fmt(t("with {names}"), { names: others }) : ""),
-        h("span", { class: "muted small" }, fmt(t("{n} moves"), { n: game.version })),
+        h("span", { class: "muted small" }, fmt(ngettext("{n} move", "{n} moves", game.version), { n: game.version })),
         game.finished
           ? h("a", { class: "small replay-link", href: `/replay/${encodeURIComponent(game.id)}` }, t("Watch the replay"))
           : null,
