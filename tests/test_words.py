@@ -235,3 +235,25 @@ def test_the_terminal_names_seats_and_the_board_in_its_language(lang: str) -> No
     tr = translator(lang)
     assert f"({tr.pgettext('seat kind', 'human')})" in out
     assert tr("Crete (ludoteca reconstruction)") in out
+
+
+@pytest.mark.parametrize(
+    ("lang", "rules", "quit_", "yes"), [("it", "regole", "esci", "s"), ("de", "regeln", "ende", "j")]
+)
+def test_the_terminals_commands_are_said_and_typed_in_its_language(lang: str, rules: str, quit_: str, yes: str) -> None:
+    result = CliRunner().invoke(
+        cli,
+        ["play", "verraeter", "--seats", "human,heuristic,heuristic", "--seed", "3", "--lang", lang],
+        input=f"{rules}\n{quit_}\n{yes}\n",
+        env={"COLUMNS": "160", "LANGUAGE": "en"},
+    )
+    out = " ".join(result.stdout.split())
+    tr = translator(lang)
+    assert f"{rules} · {tr.pgettext('terminal command', 'board')} · {quit_}" in out  # said in its language
+    assert "hint · help" not in out
+    assert tr("Quit? [y/N]") in out  # typed in it too: the rules were shown, then quitting asked
+    assert repr(rules) not in out  # not taken for an action (no error names it)
+    for game in ("verraeter", "kreta"):  # a command never hides an action's keyword
+        keywords = set(notation.words_of(presenter(games.plugin(game)), tr).values())
+        commands = {tr.pgettext("terminal command", c) for c in ("hint", "help", "log", "rules", "board", "quit")}
+        assert not keywords & commands

@@ -22,7 +22,7 @@ from ludoteca.bots.ismcts import IsmctsBot
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.events import Event
 from ludoteca.core.game import AnyGameDefinition
-from ludoteca.present import notation
+from ludoteca.present import Translator, notation
 
 from .recording import Recorder
 from .renderers import Renderer
@@ -72,6 +72,8 @@ class Session:
         """The game's presenter in the reader's language (``--lang``)."""
         self.tr = self.renderer.tr
         """The reader's translator: the loop's own sentences speak the same catalogues as the presenter."""
+        self.commands = _commands(self.tr)
+        """The loop's commands (help, hint, log…) by their English word, in the reader's language: both are typed."""
         self.words = notation.words_of(self.renderer.presenter, self.tr)
         """The notation's keywords in the reader's language: options are shown with them, and a player may
         type an action with them or in English (:mod:`ludoteca.present.notation`)."""
@@ -152,7 +154,7 @@ class Session:
             self.streamed = len(view.log)  # the recap has just shown them
         while True:
             text = self._ask(f"{name}> ").strip()
-            word = text.lower()
+            word = self._command(text.lower())
             if not text:
                 continue
             if word in ("help", "h", "?"):
@@ -227,7 +229,8 @@ class Session:
         typing the start of an action narrows the list down."""
         out: list[RenderableType] = []
         if not prefix:
-            commands = self.tr("a number or an action · hint · help · log · rules · board · quit")
+            words = " · ".join(self.commands[c] for c in ("hint", "help", "log", "rules", "board", "quit"))
+            commands = self.tr("a number or an action · %(commands)s") % {"commands": words}
             hint = " — " + self.tr("type %(commands)s:") % {"commands": commands}
             out.append(Text.assemble((self.tr("Your options"), "bold"), (hint, "dim")))
         items = []
@@ -306,6 +309,13 @@ class Session:
             if self.tr.lang == "en":
                 return self._error(str(e))
         return self._error(self.tr("%(action)s is not possible now") % {"action": repr(text)})
+
+    def _command(self, word: str) -> str:
+        """The English word of the loop's command ``word`` (typed in the reader's language or in English)."""
+        for english, said in self.commands.items():
+            if word == said.lower():
+                return english
+        return word
 
     def _notation(self, action: Any) -> str:
         """The action's notation with its keywords in the reader's language (what a player may type)."""
@@ -417,6 +427,18 @@ class Session:
             self.console.print(
                 self.tr("Record saved to %(path)s.") % {"path": self.recorder.path}, style="dim", soft_wrap=True
             )
+
+
+def _commands(tr: Translator) -> dict[str, str]:
+    """The loop's commands in the reader's language, by their English word."""
+    return {
+        "hint": tr.pgettext("terminal command", "hint"),
+        "help": tr.pgettext("terminal command", "help"),
+        "log": tr.pgettext("terminal command", "log"),
+        "rules": tr.pgettext("terminal command", "rules"),
+        "board": tr.pgettext("terminal command", "board"),
+        "quit": tr.pgettext("terminal command", "quit"),
+    }
 
 
 def _cells(items: Sequence[tuple[int, str]], total: int) -> list[str]:
