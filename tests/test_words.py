@@ -257,3 +257,16 @@ def test_the_terminals_commands_are_said_and_typed_in_its_language(lang: str, ru
         keywords = set(notation.words_of(presenter(games.plugin(game)), tr).values())
         commands = {tr.pgettext("terminal command", c) for c in ("hint", "help", "log", "rules", "board", "quit")}
         assert not keywords & commands
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_maps_title_names_the_shipped_board_in_the_readers_language(lang: str) -> None:
+    from ludoteca.kreta.board import load_board
+    from ludoteca.present.kreta.svg import render_svg
+
+    tr = translator(lang)
+    title = re.search(r"<title>(.*?)</title>", render_svg(load_board(), tr=tr))
+    assert (
+        title is not None
+        and title.group(1) == tr("Crete (ludoteca reconstruction)") != "Crete (ludoteca reconstruction)"
+    )
