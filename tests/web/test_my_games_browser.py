@@ -1,7 +1,7 @@
 """ "Your games" tells the truth (issue #27 point 5), in Chromium: one row per game however many of its seats
 this browser holds, the seats it plays there, "your turn" only when one of those is to act (never for a
 friend's seat whose invite link the creator's browser keeps), the time left of every timed game whoever is
-to move, and for a public game the open seats it waits for."""
+to move, and for a public game the open seats it waits for; a new public game is in the open games at once."""
 
 from __future__ import annotations
 
@@ -112,3 +112,23 @@ def test_two_seats_played_here_are_one_row_and_an_open_public_game_says_what_it_
     expect(page.locator(f'#my-games li[data-id="{public["id"]}"] [data-testid="open-seats"]')).to_have_text(
         "in attesa di 1 giocatore per il posto libero"
     )
+
+
+def test_a_new_public_game_is_in_the_open_games_at_once(base: str, browser: Browser) -> None:
+    """The creator's lobby lists its public game at once: with the page's clock paused, the lobby's
+    10-second refresh never comes, so only the refresh after creating can have listed it."""
+    page = new_page(browser)
+    page.clock.install()
+    page.goto(base + "/")
+    page.clock.pause_at(int(page.evaluate("Date.now()")) + 1000)
+    expect(page.locator("#open-games li.open-game")).to_have_count(0)
+    page.check('input[name="game"][value="kreta"]')
+    config = page.locator('.game-config[data-game="kreta"]')
+    config.locator('[data-role="players"]').select_option("2")
+    page.check("#public")
+    config.locator('.seat-row[data-seat="1"] [data-role="kind"]').select_option("open")
+    page.click("#create-btn")
+    expect(page.locator('[data-testid="play-seat"]')).to_have_count(1)
+    link = page.locator('[data-testid="play-seat"]').get_attribute("href") or ""
+    game_id = link.split("/g/")[1].split("#")[0]
+    expect(page.locator(f'#open-games li.open-game[data-id="{game_id}"]')).to_have_count(1)
