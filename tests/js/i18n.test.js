@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { afterEach, test } from "node:test";
 
-import { fmt, loadCatalog, t } from "../../src/ludoteca/web/static/js/i18n.js";
+import { fmt, loadCatalog, ngettext, t } from "../../src/ludoteca/web/static/js/i18n.js";
 
 const realFetch = globalThis.fetch;
 const realWarn = console.warn;
@@ -51,4 +51,21 @@ test("a catalogue that cannot be had leaves the English words", async () => {
   serve({ error: "no such language" }, 404);
   await loadCatalog("xx");
   assert.equal(t("Your turn"), "Your turn");
+});
+
+test("a count picks its plural form by the language's rule: French says 0 and 1 in the singular", async () => {
+  serve({ messages: { "{n} move": "{n} mossa", "{n} moves": "{n} mosse" } });
+  await loadCatalog("it");
+  assert.equal(fmt(ngettext("{n} move", "{n} moves", 1), { n: 1 }), "1 mossa");
+  assert.equal(fmt(ngettext("{n} move", "{n} moves", 0), { n: 0 }), "0 mosse");
+  assert.equal(fmt(ngettext("{n} move", "{n} moves", 3), { n: 3 }), "3 mosse");
+  serve({ messages: { "{n} move": "{n} coup", "{n} moves": "{n} coups" } });
+  await loadCatalog("fr");
+  assert.equal(fmt(ngettext("{n} move", "{n} moves", 0), { n: 0 }), "0 coup");
+  assert.equal(fmt(ngettext("{n} move", "{n} moves", 1), { n: 1 }), "1 coup");
+  assert.equal(fmt(ngettext("{n} move", "{n} moves", 2), { n: 2 }), "2 coups");
+  serve({}, 404);
+  await loadCatalog("en");
+  assert.equal(ngettext("{n} move", "{n} moves", 1), "{n} move");
+  assert.equal(ngettext("{n} move", "{n} moves", 0), "{n} moves");
 });

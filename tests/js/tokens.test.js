@@ -28,7 +28,11 @@ describe("remembered seats", () => {
     rememberToken("g1", "c");
     rememberToken("g1", "a");
     rememberToken("", "d");
-    assert.deepEqual(loadTokens(), [{ id: "g1", token: "a" }, { id: "g2", token: "b" }, { id: "g1", token: "c" }]);
+    assert.deepEqual(loadTokens(), [
+      { id: "g1", token: "a", plays: true },
+      { id: "g2", token: "b", plays: true },
+      { id: "g1", token: "c", plays: true },
+    ]);
     assert.deepEqual(tokensFor("g1"), ["a", "c"]);
     forgetToken("a");
     assert.deepEqual(tokensFor("g1"), ["c"]);
@@ -38,7 +42,21 @@ describe("remembered seats", () => {
     stored.set("ludoteca.tokens", "{not json");
     assert.deepEqual(loadTokens(), []);
     stored.set("ludoteca.tokens", JSON.stringify([{ id: "g1", token: "a" }, { id: 3 }, null, "x"]));
-    assert.deepEqual(loadTokens(), [{ id: "g1", token: "a" }]);
+    assert.deepEqual(loadTokens(), [{ id: "g1", token: "a", plays: true }]); // kept before `plays`: played
+  });
+
+  test("an invite kept for a friend is not a seat played here, until its table is opened here", () => {
+    rememberToken("g1", "mine", false);
+    rememberToken("g1", "friend", false);
+    rememberToken("g1", "mine"); // "Play this seat": the table's welcome remembers it as played
+    rememberToken("g1", "mine", false); // and it stays so
+    assert.deepEqual(loadTokens(), [
+      { id: "g1", token: "mine", plays: true },
+      { id: "g1", token: "friend", plays: false },
+    ]);
+    rememberToken("g2", "friend2", false);
+    rememberToken("g2", "own2");
+    assert.deepEqual(tokensFor("g2"), ["own2", "friend2"]); // a spectator's "your seat" is one played here
   });
 
   test("the token of a table link is in its fragment", () => {

@@ -15,6 +15,8 @@ import pytest
 from ludoteca import games
 from ludoteca.bots.base import Budget
 from ludoteca.core.records import GameRecord
+from ludoteca.present import translator
+from ludoteca.present.moves import move_labels
 from ludoteca.review import decisions, review
 from ludoteca.web.storage.databases import database_url
 from ludoteca.web.storage.store import Store
@@ -67,6 +69,27 @@ def test_a_review_is_started_polled_and_matches_the_terminals(base: str) -> None
     assert document["settings"]["seconds"] == 3.0  # the server's default cap (Settings.review_seconds)
     # the same seeds and iterations as `ludoteca review --budget 8` (the 3 s cap does not bind at 8 iterations)
     assert document["decisions"] == review(record, budget=Budget(iterations=ITERATIONS))["decisions"]
+
+
+def test_the_reviews_moves_come_labelled_in_the_readers_language(base: str) -> None:
+    """Beside the review (which keeps the notation), each judged move as the table's button said it, in the
+    language asked for: the same labels as the terminal's review."""
+    game_id = finished_game(base, seed=8)
+    httpx.post(f"{base}/api/review/{game_id}", timeout=10)
+    done = until_done(base, game_id)
+    record = GameRecord.from_dict(httpx.get(f"{base}/api/games/{game_id}/record").json())
+    for lang in ("fr", "de"):
+        answer = httpx.get(f"{base}/api/review/{game_id}", params={"lang": lang}, timeout=10).json()
+        assert answer["review"] == done["review"]  # the document itself is the same in every language
+        tr = translator(lang)
+        names = record.players  # (Verräter's move labels name no seat)
+        labels = answer["labels"]
+        assert set(labels) == {str(entry["n"]) for entry in done["review"]["decisions"]}
+        wanted = move_labels(record, done["review"]["decisions"], names, tr)
+        for entry in done["review"]["decisions"]:
+            said = labels[str(entry["n"])]
+            assert (said["played"], said["best"]) == wanted[entry["n"]]
+            assert said["played"] != entry["played"]  # a label, not the notation
 
 
 def test_a_review_is_computed_once(base: str) -> None:

@@ -1,11 +1,14 @@
 """A game's review in Chromium: started from the replay viewer, its progress shown, then the win-chance graph
-drawn, the mistakes listed, and a click on a mistake or on the graph moving the replay to that decision."""
+drawn, the mistakes listed, and a click on a mistake or on the graph moving the replay to that decision; in
+Italian, French and German the moves as the table labels them and the numbers as the language writes them."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
@@ -91,3 +94,16 @@ def test_a_review_run_from_the_replay_shows_its_graph_and_mistakes(base: str, br
     phone.locator('[data-testid="review-mistake"]').last.tap()
     last_mistake = int(phone.locator('[data-testid="review-mistake"]').last.get_attribute("data-n") or "-1")
     at_step(phone, last_mistake)
+
+    # in every language, the moves are the table's labels and the numbers are the language's: no notation
+    record = httpx.get(f"{base}/api/games/{game_id}/record", timeout=10).json()
+    notation = {text for text in record["actions"] if " " in text}  # "take builder", "supply 3,5"...
+    for lang, percent in (("it", r"\d%"), ("fr", "\\d\u00a0%"), ("de", "\\d\u00a0%")):
+        page.goto(f"{base}/replay/{game_id}?lang={lang}#n={n}")
+        at_step(page, n)
+        expect(page.locator('[data-testid="review-decision"]')).to_be_visible()
+        text = page.locator("#review").inner_text()
+        assert not [move for move in notation if move in text], lang
+        assert re.search(percent, text), lang
+        assert re.search(r"\d,\d", page.locator('[data-testid="review-totals"]').inner_text()), lang
+    assert errors == []

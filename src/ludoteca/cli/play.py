@@ -22,6 +22,7 @@ from ludoteca.bots.ismcts import IsmctsBot
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.events import Event
 from ludoteca.core.game import AnyGameDefinition
+from ludoteca.present import Translator, notation
 
 from .recording import Recorder
 from .renderers import Renderer
@@ -71,6 +72,11 @@ class Session:
         """The game's presenter in the reader's language (``--lang``)."""
         self.tr = self.renderer.tr
         """The reader's translator: the loop's own sentences speak the same catalogues as the presenter."""
+        self.commands = _commands(self.tr)
+        """The loop's commands (help, hint, log…) by their English word, in the reader's language: both are typed."""
+        self.words = notation.words_of(self.renderer.presenter, self.tr)
+        """The notation's keywords in the reader's language: options are shown with them, and a player may
+        type an action with them or in English (:mod:`ludoteca.present.notation`)."""
         self.humans = [p for p, s in enumerate(seats) if s.bot is None]
         self.delay = delay if self.humans else 0.0
         self.verbose = verbose
@@ -148,7 +154,7 @@ class Session:
             self.streamed = len(view.log)  # the recap has just shown them
         while True:
             text = self._ask(f"{name}> ").strip()
-            word = text.lower()
+            word = self._command(text.lower())
             if not text:
                 continue
             if word in ("help", "h", "?"):
@@ -223,18 +229,20 @@ class Session:
         typing the start of an action narrows the list down."""
         out: list[RenderableType] = []
         if not prefix:
-            commands = self.tr("a number or an action · hint · help · log · rules · board · quit")
+            words = " · ".join(self.commands[c] for c in ("hint", "help", "log", "rules", "board", "quit"))
+            commands = self.tr("a number or an action · %(commands)s") % {"commands": words}
             hint = " — " + self.tr("type %(commands)s:") % {"commands": commands}
             out.append(Text.assemble((self.tr("Your options"), "bold"), (hint, "dim")))
         items = []
         for k, action in options:
             note = self.renderer.annotate(action, view)
-            items.append((k, f"{action.to_text()} ({note})" if note else action.to_text()))
+            text = self._notation(action)
+            items.append((k, f"{text} ({note})" if note else text))
         room = _columns(items, len(legal), self.console.width) * MAX_ROWS
         if len(items) > room and not prefix:
             groups: dict[str, int] = {}
             for _, action in options:
-                verb = action.to_text().split()[0]
+                verb = self._notation(action).split()[0]
                 groups[verb] = groups.get(verb, 0) + 1
             out.append(
                 Text(
@@ -275,22 +283,43 @@ class Session:
                 self.tr("there is no option %(k)d: choose 1–%(n)d, or type an action") % {"k": k, "n": len(legal)}
             )
         try:
-            action = self.definition.parse_action(text)
+            action = self.definition.parse_action(notation.read(text, self.words))
         except LudotecaError as e:
             prefix = " ".join(text.lower().split())
-            matches = [(k, a) for k, a in enumerate(legal, 1) if a.to_text().lower().startswith(prefix)]
+            matches = [
+                (k, a)
+                for k, a in enumerate(legal, 1)
+                if self._notation(a).lower().startswith(prefix) or a.to_text().lower().startswith(prefix)
+            ]
             if matches:
                 for part in self._options(view, legal, matches, prefix):
                     self.console.print(part)
                 return None
+            if self.tr.lang != "en":  # the rules core explains in English only: say it in the reader's words
+                return self._error(
+                    self.tr("%(action)s is not an action: type a number, or an action such as %(example)s")
+                    % {"action": repr(text), "example": repr(self._notation(legal[0]))}
+                )
             return self._error(str(e))
         if action in legal:
             return action
         try:
             self.state.clone().apply(action)  # not legal: let the rules say why, on a copy
         except LudotecaError as e:
-            return self._error(str(e))
+            if self.tr.lang == "en":
+                return self._error(str(e))
         return self._error(self.tr("%(action)s is not possible now") % {"action": repr(text)})
+
+    def _command(self, word: str) -> str:
+        """The English word of the loop's command ``word`` (typed in the reader's language or in English)."""
+        for english, said in self.commands.items():
+            if word == said.lower():
+                return english
+        return word
+
+    def _notation(self, action: Any) -> str:
+        """The action's notation with its keywords in the reader's language (what a player may type)."""
+        return notation.localize(action.to_text(), self.words)
 
     def _error(self, message: str) -> None:
         self.console.print(Text("✗ " + " ".join(message.split()), style="bold red"))
@@ -312,7 +341,7 @@ class Session:
     def _hint(self, view: Any, legal: Sequence[Any]) -> None:
         """The search bot's preferred action with its estimated win chance, and the next two."""
         if len(legal) == 1:
-            only = self.tr("Only one option: %(action)s") % {"action": legal[0].to_text()}
+            only = self.tr("Only one option: %(action)s") % {"action": self._notation(legal[0])}
             self.console.print(Text(only, style="cyan"))
             return
         advisor = IsmctsBot(len(view.log) * 0x9E3779B1 + 0x41D, IsmctsBot.levels[HINT_LEVEL])
@@ -335,10 +364,10 @@ class Session:
         for rank, e in enumerate(estimates[:3]):
             label = self.tr("best") if rank == 0 else self.tr("then")
             lines.append(f"  {label} ", style="dim")
-            lines.append(f"{number[e.action]}. {e.action.to_text()}", style="bold" if rank == 0 else "")
+            lines.append(f"{number[e.action]}. {self._notation(e.action)}", style="bold" if rank == 0 else "")
             chance = self.tr.ngettext(
                 "estimated win chance %(chance)s (%(n)d try)", "estimated win chance %(chance)s (%(n)d tries)", e.visits
-            ) % {"chance": f"{e.win_chance:.0%}", "n": e.visits}
+            ) % {"chance": self.tr.percent(e.win_chance), "n": e.visits}
             lines.append(f" — {chance}\n", style="dim")
         self.console.print(lines, end="")
 
@@ -398,6 +427,18 @@ class Session:
             self.console.print(
                 self.tr("Record saved to %(path)s.") % {"path": self.recorder.path}, style="dim", soft_wrap=True
             )
+
+
+def _commands(tr: Translator) -> dict[str, str]:
+    """The loop's commands in the reader's language, by their English word."""
+    return {
+        "hint": tr.pgettext("terminal command", "hint"),
+        "help": tr.pgettext("terminal command", "help"),
+        "log": tr.pgettext("terminal command", "log"),
+        "rules": tr.pgettext("terminal command", "rules"),
+        "board": tr.pgettext("terminal command", "board"),
+        "quit": tr.pgettext("terminal command", "quit"),
+    }
 
 
 def _cells(items: Sequence[tuple[int, str]], total: int) -> list[str]:

@@ -18,6 +18,7 @@ from rich.text import Text
 
 from ludoteca.bots.base import Budget
 from ludoteca.core.errors import LudotecaError, RecordError
+from ludoteca.present.moves import move_labels
 from ludoteca.review import DEFAULT_BUDGET, review
 
 from .common import find_game, make_console, shown_names
@@ -77,7 +78,11 @@ def review_cmd(file: str, seat: int | None, as_json: bool, budget: int, row: str
     tr = renderer.tr
     names = shown_names(record.players, definition, tr)
     console = make_console()
-    heading = tr("Review of %(game)s, seed %(seed)d: %(n)d iterations a decision") % {
+    heading = tr.ngettext(
+        "Review of %(game)s, seed %(seed)d: %(n)d iteration a decision",
+        "Review of %(game)s, seed %(seed)d: %(n)d iterations a decision",
+        budget,
+    ) % {
         "game": definition.title,
         "seed": record.seed,
         "n": budget,
@@ -91,26 +96,31 @@ def review_cmd(file: str, seat: int | None, as_json: bool, budget: int, row: str
     table.add_column(tr("After"), justify="right")
     table.add_column(tr("Mark"))
     marks = {"blunder": tr("blunder"), "mistake": tr("mistake"), "inaccuracy": tr("inaccuracy")}
+    labels = move_labels(record, document["decisions"], names, tr)  # the moves as the table's buttons said them
     for entry in document["decisions"]:
         mark = entry["mark"]
+        played, best = labels[entry["n"]]
         table.add_row(
             str(entry["n"]),  # the replay's step: the position the decision was taken in
             names[entry["seat"]],
-            entry["played"],
-            "" if entry["best"] == entry["played"] else entry["best"],
-            f"{entry['before']:.0%}",
-            f"{entry['after']:.0%}",
+            played,
+            "" if entry["best"] == entry["played"] else best,
+            tr.percent(entry["before"]),
+            tr.percent(entry["after"]),
             Text(marks[mark], style=_MARK_STYLES[mark]) if mark else "",
         )
     console.print(table)
     for totals in document["seats"]:
-        line = tr(
-            "%(name)s: mean loss %(loss).1f points over %(n)d decisions; "
-            "inaccuracies: %(inaccuracies)d, mistakes: %(mistakes)d, blunders: %(blunders)d"
+        line = tr.ngettext(
+            "%(name)s: mean loss %(loss)s points over %(n)d decision; "
+            "inaccuracies: %(inaccuracies)d, mistakes: %(mistakes)d, blunders: %(blunders)d",
+            "%(name)s: mean loss %(loss)s points over %(n)d decisions; "
+            "inaccuracies: %(inaccuracies)d, mistakes: %(mistakes)d, blunders: %(blunders)d",
+            totals["decisions"],
         ) % {
             "name": names[totals["seat"]],
             "n": totals["decisions"],
-            "loss": 100 * totals["mean_loss"],
+            "loss": tr.decimal(100 * totals["mean_loss"]),
             "inaccuracies": totals["inaccuracies"],
             "mistakes": totals["mistakes"],
             "blunders": totals["blunders"],

@@ -26,7 +26,8 @@ from ludoteca.core.plugin import GamePlugin, PluginError
 from .i18n import Translator, translator
 
 # ``Translator``: ``tr("English message")`` is the message in the reader's language (gettext; English is the
-# identity), with ``tr.ngettext`` for plurals and ``tr.format_list`` for "a, b and c"; ``translator(lang)``
+# identity), with ``tr.ngettext`` for plurals, ``tr.format_list`` for "a, b and c", ``tr.percent`` and
+# ``tr.decimal`` for numbers; ``translator(lang)``
 # gives one (see :mod:`ludoteca.present.i18n`, whose catalogues the terminal and the web share).
 
 V_contra = TypeVar("V_contra", contravariant=True)

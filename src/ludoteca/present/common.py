@@ -36,9 +36,11 @@ def colour_name(seat_names: Sequence[str], seat: int, tr: Tr) -> str:
 
 
 def bot_level(spec: str, tr: Translator) -> str:
-    """A bot of the lobby by its level, in one word of the reader's language ("ismcts:hard" → "hard"); a
-    spec the lobby does not offer (a stored game's budget, a terminal's ``ismcts:2s``) as it is written."""
+    """A bot of the lobby by its level, in one word of the reader's language ("ismcts:hard" → "hard"), and a
+    terminal's ``human`` seat as such; a spec the lobby does not offer (a stored game's budget, a terminal's
+    ``ismcts:2s``) as it is written."""
     levels = {
+        "human": tr.pgettext("seat kind", "human"),
         "heuristic": tr.pgettext("bot level", "heuristic"),
         "random": tr.pgettext("bot level", "random"),
         "ismcts:easy": tr.pgettext("bot level", "easy"),

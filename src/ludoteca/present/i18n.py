@@ -29,6 +29,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_python as babel_extract_python
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal, format_percent
 
 LANGUAGES = ("en", "it", "fr", "de")
 """The languages of the web app, English (the msgids themselves) first."""
@@ -88,6 +89,14 @@ class Translator:
     def format_list(self, items: Iterable[str]) -> str:
         """``a, b and c`` in this language (Babel's CLDR list patterns: "a, b e c", "a, b et c"…)."""
         return format_list(list(items), locale=self.lang)
+
+    def percent(self, fraction: float) -> str:
+        """A fraction as a whole percentage in this language (Babel's CLDR data: "35%", "35 %")."""
+        return str(format_percent(fraction, locale=self.lang))
+
+    def decimal(self, value: float, digits: int = 1) -> str:
+        """A number with ``digits`` decimals in this language ("1.1", "1,1")."""
+        return str(format_decimal(value, format="#,##0." + "0" * digits if digits else "#,##0", locale=self.lang))
 
     def __repr__(self) -> str:
         return f"<Translator {self.lang}>"

@@ -37,6 +37,9 @@ class KretaPresenter:
     def breakdown_labels(self, tr: Translator) -> dict[str, str]:
         return words.breakdown_labels(tr)
 
+    def notation_words(self, tr: Translator) -> dict[str, str]:
+        return words.notation_words(tr)
+
     def board_svg(self, view: KretaView, names: Sequence[str], tr: Translator) -> str:
         return svg.render_svg(view.board, view, names=names, tr=tr)
 

@@ -100,13 +100,21 @@ def render_svg(
     return "\n".join(out) + "\n"
 
 
+SHIPPED_NAME = "Crete (ludoteca reconstruction)"
+"""The shipped board's name (``kreta/data/crete.json``), said in the reader's language; a board file's as written."""
+
+
+def _board_title(board: Board, tr: Tr) -> str:
+    return tr("Crete (ludoteca reconstruction)") if board.name == SHIPPED_NAME else board.name
+
+
 def _head(board: Board, width: float, height: float, total: float, tr: Tr) -> str:
     """The document's start, the sea and the coast: the same for every position of a game."""
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" viewBox="0 0 {_n(width)} {_n(total)}" '
         f'width="{_n(width)}" height="{_n(total)}" font-family={quoteattr(FONT)} class="kreta-board">',
-        f"<title>{escape(board.name)}</title>",
+        f"<title>{escape(_board_title(board, tr))}</title>",
         _defs(),
         f'<rect class="sea" x="0" y="0" width="{_n(width)}" height="{_n(height)}" fill="url(#sea)"/>',
     ]

@@ -22,7 +22,7 @@ from ludoteca.kreta.view import KretaView
 from ludoteca.present.common import ENGLISH, seat_name
 from ludoteca.present.i18n import Translator
 
-from .words import card_name, influence, kind_name, rules_text, tile_name
+from .words import board_name, card_name, influence, kind_name, rules_text, tile_name
 
 SEAT_STYLES = ("bold #e0303a", "bold #3f7fff", "bold #e6c200", "bold #2eae5b")
 """Red, Blue, Yellow, Green: the seat colours of the game, whatever the players are called."""
@@ -89,7 +89,8 @@ def _header(view: KretaView, names: Sequence[str], tr: Translator) -> Text:
     t.append(" · " + tr("start player") + " ")
     t.append_text(seat_text(names, view.start_player, tr))
     t.append(
-        "\n" + tr("Board: %(board)s · rules: %(rules)s") % {"board": view.board.name, "rules": rules_text(view, tr)},
+        "\n"
+        + tr("Board: %(board)s · rules: %(rules)s") % {"board": board_name(view, tr), "rules": rules_text(view, tr)},
         style="dim",
     )
     return t

@@ -91,13 +91,40 @@ def breakdown_labels(tr: Translator) -> dict[str, str]:
     return {"provinces": tr("Provinces"), "tiles": tr("Farm tiles")}
 
 
+def notation_words(tr: Translator) -> dict[str, str]:
+    """The keywords of Kreta's notation (``architect fort 15``) as a player of ``tr``'s language types them
+    at the terminal (:mod:`ludoteca.present.notation`); province ids and numbers are the same everywhere."""
+    return {
+        "admiral": tr.pgettext("notation", "admiral"),
+        "commander": tr.pgettext("notation", "commander"),
+        "abbot": tr.pgettext("notation", "abbot"),
+        "farmer": tr.pgettext("notation", "farmer"),
+        "architect": tr.pgettext("notation", "architect"),
+        "king": tr.pgettext("notation", "king"),
+        "castellan": tr.pgettext("notation", "castellan"),
+        "step": tr.pgettext("notation", "step"),
+        "stop": tr.pgettext("notation", "stop"),
+        "fort": tr.pgettext("notation", "fort"),
+        "village": tr.pgettext("notation", "village"),
+        "keep": tr.pgettext("notation", "keep"),
+        "replace": tr.pgettext("notation", "replace"),
+    }
+
+
+def board_name(view: KretaView, tr: Translator) -> str:
+    """The board's name: the shipped reconstruction's in the reader's language, a board file's as it is written."""
+    if view.options.board is None:
+        return tr("Crete (ludoteca reconstruction)")
+    return view.board.name
+
+
 def rules_text(view: KretaView, tr: Translator) -> str:
     """The rule options in force, in one line (like ``KretaOptions.describe``)."""
     o = view.options
     board = (
         tr("the shipped reconstruction of Crete")
         if o.board is None
-        else tr("board %(name)s") % {"name": view.board.name}
+        else tr("board %(name)s") % {"name": board_name(view, tr)}
     )
     abbot = (
         tr("abbots block passing villagers")

@@ -460,7 +460,9 @@ def meaning(view: VerraeterView, action: Action, tr: Translator) -> str:
     if isinstance(action, Discard):
         keep = len(view.hand) - len(action.cards)
         if view.options.discard_timing == "after":
-            return tr("Discards %(cards)s and keeps %(n)d cards.") % {"cards": cards_text(action.cards), "n": keep}
+            return tr.ngettext(
+                "Discards %(cards)s and keeps %(n)d card.", "Discards %(cards)s and keeps %(n)d cards.", keep
+            ) % {"cards": cards_text(action.cards), "n": keep}
         draws = min(view.pending_draw, max(0, view.options.hand_limit - keep))
         if not action.cards:
             return tr.ngettext(

@@ -36,6 +36,9 @@ class VerraeterPresenter:
     def breakdown_labels(self, tr: Translator) -> dict[str, str]:
         return words.breakdown_labels(tr)
 
+    def notation_words(self, tr: Translator) -> dict[str, str]:
+        return words.notation_words(tr)
+
     def board_svg(self, view: VerraeterView, names: Sequence[str], tr: Translator) -> str:
         return svg.render_table(view, names, tr)
 

@@ -318,6 +318,28 @@ EVENT_KINDS = frozenset(_LINES)
 
 # ---------------------------------------------------------------- actions
 
+def notation_words(tr: Translator) -> dict[str, str]:
+    """The keywords of Verräter's notation (``take builder``, ``supply 3,5``) as a player of ``tr``'s language
+    types them at the terminal (:mod:`ludoteca.present.notation`); numbers are the same everywhere."""
+    return {
+        "gutshof": tr.pgettext("notation", "gutshof"),
+        "kontor": tr.pgettext("notation", "kontor"),
+        "conflict": tr.pgettext("notation", "conflict"),
+        "take": tr.pgettext("notation", "take"),
+        "supply": tr.pgettext("notation", "supply"),
+        "build": tr.pgettext("notation", "build"),
+        "turn": tr.pgettext("notation", "turn"),
+        "pass": tr.pgettext("notation", "pass"),
+        "discard": tr.pgettext("notation", "discard"),
+        "traitor": tr.pgettext("notation", "traitor"),
+        "diplomat+2": tr.pgettext("notation", "diplomat+2"),
+        "diplomat+5": tr.pgettext("notation", "diplomat+5"),
+        "builder": tr.pgettext("notation", "builder"),
+        "strategist": tr.pgettext("notation", "strategist"),
+        "farmer": tr.pgettext("notation", "farmer"),
+    }
+
+
 _TAKE = {
     0: lambda tr: tr("Take the Traitor"),
     1: lambda tr: tr("Take the Diplomat +2"),

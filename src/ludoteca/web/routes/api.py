@@ -115,7 +115,7 @@ async def my_games(
     request: Annotated[MyGames, Depends(my_games_request)], tables: TablesDep, lang: LangDep
 ) -> JSONResponse:
     """The games in which the given tokens hold a seat, with whose turn it is and its deadline (unix
-    seconds; null without a timer), names in the request's language."""
+    seconds; null without a timer), the open seats a public game waits for, names in the request's language."""
     tr = i18n.translator(lang)
     by_hash = {hash_token(t): t for t in request.tokens}
     found = await tables.store.seats_for_tokens(list(by_hash))
@@ -145,6 +145,7 @@ async def my_games(
                 "your_turn": to_act == seat.seat,
                 "finished": game.finished,
                 "deadline": room.deadline if room and match and not match.finished else None,
+                "open": [s.seat for s in match.seats if s.kind == "open"] if match else [],
                 "created": game.created,
                 "link": f"/g/{game.id}#t={by_hash[seat.token_hash or '']}",
             }

@@ -7,16 +7,20 @@ A game that no longer replays as played (diverged) cannot be reviewed (409).
 
 from __future__ import annotations
 
+import asyncio
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
 from fastapi.requests import HTTPConnection
 from fastapi.responses import JSONResponse
 
+from ludoteca.present.moves import in_words
+
 from ..features.reviews import Reviews
+from ..language.i18n import translator
 from ..language.wording import Said, _
 from ..live.room import Room
-from .deps import BadRequest, TablesDep
+from .deps import BadRequest, LangDep, TablesDep
 
 router = APIRouter()
 
@@ -41,14 +45,23 @@ async def _reviewable(game_id: str, tables: TablesDep) -> Room:
     return room
 
 
+async def _worded(room: Room, status: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A done review's status with its moves' labels in the reader's language (``labels``, beside the review)."""
+    if status["status"] == "done" and "review" in status:
+        tr = translator(lang)
+        names = room.match.names_in(tr)
+        status = {**status, "labels": await asyncio.to_thread(in_words, status["review"], room.match.record, names, tr)}
+    return status
+
+
 @router.post("/api/review/{game_id}")
-async def start_review(game_id: str, tables: TablesDep, reviews: ReviewsDep) -> JSONResponse:
+async def start_review(game_id: str, tables: TablesDep, reviews: ReviewsDep, lang: LangDep) -> JSONResponse:
     """Start the review (``202`` with its progress), or answer the stored one (``200``); ``503`` when too many
     reviews wait already."""
-    await _reviewable(game_id, tables)
+    room = await _reviewable(game_id, tables)
     status = await reviews.status(game_id)
     if status["status"] == "done":
-        return JSONResponse(status)
+        return JSONResponse(await _worded(room, status, lang))
     if status["status"] in ("none", "failed") and reviews.full():
         raise BadRequest(Said(_("too many reviews are waiting; try again in a few minutes")), 503)
     await reviews.request(game_id)  # a new review, a failed one again, or one left unqueued carried on
@@ -56,8 +69,8 @@ async def start_review(game_id: str, tables: TablesDep, reviews: ReviewsDep) -> 
 
 
 @router.get("/api/review/{game_id}")
-async def get_review(game_id: str, tables: TablesDep, reviews: ReviewsDep) -> dict[str, Any]:
+async def get_review(game_id: str, tables: TablesDep, reviews: ReviewsDep, lang: LangDep) -> dict[str, Any]:
     """The review's progress (``status``: none, queued, running, done, failed; ``done`` of ``total``), with
-    the review itself once done."""
-    await _reviewable(game_id, tables)
-    return await reviews.status(game_id)
+    the review itself once done and its moves' labels in the request's language."""
+    room = await _reviewable(game_id, tables)
+    return await _worded(room, await reviews.status(game_id), lang)

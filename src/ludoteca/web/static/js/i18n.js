@@ -22,6 +22,21 @@ export function t(msgid) {
 }
 
 /**
+ * The form of a count-bearing message for `n`: `singular` or `plural` by the page's language's rule (French
+ * says "1 coup" and "0 coup", the others "0 moves"), translated. Write both as literals,
+ * `ngettext("{n} move", "{n} moves", n)`, so the extractor finds the pair (the catalogue maps the singular
+ * msgid to the first form and the plural msgid to the second).
+ * @param {string} singular
+ * @param {string} plural
+ * @param {number} n
+ */
+export function ngettext(singular, plural, n) {
+  const one = current.split("-")[0] === "fr" ? n === 0 || n === 1 : n === 1;
+  const text = messages[one ? singular : plural];
+  return typeof text === "string" && text !== "" ? text : one ? singular : plural;
+}
+
+/**
  * Replace `{name}` placeholders with `values.name` (unknown placeholders are left as they are).
  * @param {string} template
  * @param {Record<string, unknown>} values

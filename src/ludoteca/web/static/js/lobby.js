@@ -5,8 +5,8 @@
 // turn first, the soonest deadline first.
 
 import { $, copyText, fetchJson, h, refusal, toast } from "./dom.js";
-import { fmt, loadCatalog, t } from "./i18n.js";
-import { startOpenGames } from "./opengames.js";
+import { fmt, language, loadCatalog, ngettext, t } from "./i18n.js";
+import { refreshOpenGames, startOpenGames } from "./opengames.js";
 import { timeLeft } from "./timeleft.js";
 import { forgetToken, loadTokens, rememberToken } from "./tokens.js";
 
@@ -26,20 +26,33 @@ import { forgetToken, loadTokens, rememberToken } from "./tokens.js";
  */
 
 /**
- * A game of "your games", as POST /api/my-games answers.
+ * A seat this browser holds, as POST /api/my-games answers (one entry per seat, so a game may come twice).
  * @typedef {object} MyGame
  * @property {string} id
  * @property {string} title
  * @property {string} link
- * @property {string} name this browser's seat's name
+ * @property {string} name the seat's name
  * @property {number} seat
  * @property {string[]} [names]
  * @property {number} to_act
  * @property {number} version
- * @property {boolean} your_turn
+ * @property {boolean} your_turn whether the seat is to act
  * @property {boolean} finished
- * @property {number | null} [deadline] unix seconds
+ * @property {number | null} [deadline] unix seconds: the turn's deadline, whoever is to act
+ * @property {number[]} [open] the open seats a public game waits for
  * @property {number} [created]
+ */
+
+/**
+ * One row of "your games": a game, the seats this browser plays there and the invite links it keeps for
+ * others (the creator's browser holds every human seat's link), and whether one of its own is to act.
+ * @typedef {object} GameRow
+ * @property {MyGame} game the first seat's answer (the game's facts are the same in every one)
+ * @property {MyGame[]} plays
+ * @property {MyGame[]} invites
+ * @property {boolean} yourTurn
+ * @property {string} link where "resume" goes: the seat to act, else the first one played here
+ * @property {string[]} tokens
  */
 
 const NAME_KEY = "ludoteca.name";
@@ -196,6 +209,7 @@ async function create(event) {
   } else {
     showCreated(answer.data);
     refreshMyGames();
+    if (body.public) refreshOpenGames(); // listed at once, not at the next 10-second refresh
   }
 }
 
@@ -272,7 +286,7 @@ function showCreated(game) {
       continue;
     }
     if (seat.kind !== "human" || !seat.token) continue;
-    rememberToken(game.id, seat.token);
+    rememberToken(game.id, seat.token, false); // an invite until its table is opened here ("Play this seat")
     const url = new URL(seat.link, location.origin).href;
     const label = fmt(t("Link for {name}"), { name: seat.name });
     const input = h("input", { type: "text", readonly: true, value: url, "aria-label": label });
@@ -299,35 +313,83 @@ function secondsLeft(game) {
   return typeof game.deadline === "number" ? game.deadline - Date.now() / 1000 : null;
 }
 
-/** @param {MyGame} game */
-function statusOf(game) {
-  if (game.finished) return h("span", { class: "badge finished" }, t("finished"));
-  const left = secondsLeft(game);
-  if (game.your_turn && left !== null) {
-    const text = fmt(t("your turn: {left} left"), { left: timeLeft(left) });
-    return h("span", { class: "badge your-turn", "data-testid": "time-left" }, text);
-  }
-  if (game.your_turn) return h("span", { class: "badge your-turn" }, t("your turn"));
-  const waiting = game.names && game.to_act >= 0 ? game.names[game.to_act] : "";
-  const text = waiting ? fmt(t("waiting for {name}"), { name: waiting }) : t("waiting");
-  return h("span", { class: "badge waiting" }, text);
+/** @param {MyGame} game the token in the seat's link */
+const tokenOf = (game) => new URLSearchParams(game.link.split("#")[1] || "").get("t") || "";
+
+/**
+ * The answer's seats grouped into one row per game; `plays` the tokens of the seats this browser plays.
+ * @param {MyGame[]} seats
+ * @param {Set<string>} plays
+ * @returns {GameRow[]}
+ */
+function rowsOf(seats, plays) {
+  /** @type {Map<string, MyGame[]>} */
+  const byId = new Map();
+  for (const seat of seats) byId.set(seat.id, [...(byId.get(seat.id) || []), seat]);
+  return [...byId.values()].map((held) => {
+    held.sort((a, b) => a.seat - b.seat);
+    const own = held.filter((seat) => plays.has(tokenOf(seat)));
+    const toAct = own.find((seat) => seat.your_turn && !seat.finished);
+    return {
+      game: held[0],
+      plays: own,
+      invites: held.filter((seat) => !own.includes(seat)),
+      yourTurn: Boolean(toAct) && !(held[0].open || []).length,
+      link: (toAct || own[0] || held[0]).link,
+      tokens: held.map(tokenOf),
+    };
+  });
 }
 
-/** @param {MyGame} game */
-function rank(game) {
-  return game.your_turn ? 0 : game.finished ? 2 : 1;
+/**
+ * The names in a list, as the page's language joins them ("Ada and Ben", "Ada e Ben").
+ * @param {string[]} names
+ */
+const listOf = (names) => new Intl.ListFormat(language(), { type: "conjunction" }).format(names);
+
+/** @param {GameRow} row */
+function statusOf(row) {
+  const game = row.game;
+  if (game.finished) return h("span", { class: "badge finished" }, t("finished"));
+  const open = game.open || [];
+  if (open.length) {
+    const text = ngettext(
+      "waiting for {n} player to take the open seat",
+      "waiting for {n} players to take the open seats",
+      open.length,
+    );
+    return h("span", { class: "badge waiting", "data-testid": "open-seats" }, fmt(text, { n: open.length }));
+  }
+  const left = secondsLeft(game);
+  const clock = left === null ? "" : timeLeft(left);
+  if (row.yourTurn && clock) {
+    const text = fmt(t("your turn: {left} left"), { left: clock });
+    return h("span", { class: "badge your-turn", "data-testid": "time-left" }, text);
+  }
+  if (row.yourTurn) return h("span", { class: "badge your-turn" }, t("your turn"));
+  const name = game.names && game.to_act >= 0 ? game.names[game.to_act] : "";
+  if (name && clock) {
+    const text = fmt(t("{name} to move: {left} left"), { name, left: clock });
+    return h("span", { class: "badge waiting", "data-testid": "time-left" }, text);
+  }
+  return h("span", { class: "badge waiting" }, name ? fmt(t("{name} to move"), { name }) : t("waiting"));
+}
+
+/** @param {GameRow} row */
+function rank(row) {
+  return row.yourTurn ? 0 : row.game.finished ? 2 : 1;
 }
 
 /**
  * Your turn first, the soonest deadline first (no timer after those with one), then the newest.
- * @param {MyGame} a
- * @param {MyGame} b
+ * @param {GameRow} a
+ * @param {GameRow} b
  */
 function byUrgency(a, b) {
   if (rank(a) !== rank(b)) return rank(a) - rank(b);
-  const left = [a, b].map((game) => (game.your_turn ? secondsLeft(game) : null) ?? Number.POSITIVE_INFINITY);
+  const left = [a, b].map((row) => (row.game.finished ? null : secondsLeft(row.game)) ?? Number.POSITIVE_INFINITY);
   if (left[0] !== left[1]) return left[0] - left[1];
-  return (b.created || 0) - (a.created || 0);
+  return (b.game.created || 0) - (a.game.created || 0);
 }
 
 async function refreshMyGames() {
@@ -341,34 +403,42 @@ async function refreshMyGames() {
   }
   const answer = await fetchJson("/api/my-games", { json: { tokens: tokens.map((e) => e.token) } });
   if (!answer.ok) return; // keep the list as it was; the next refresh will try again
-  /** @type {MyGame[]} */
-  const games = answer.data.games || [];
-  games.sort(byUrgency);
-  empty.hidden = games.length > 0;
+  const plays = new Set(tokens.filter((e) => e.plays).map((e) => e.token));
+  const rows = rowsOf(answer.data.games || [], plays);
+  rows.sort(byUrgency);
+  empty.hidden = rows.length > 0;
   list.replaceChildren(
-    ...games.map((game) => {
-      const token = new URLSearchParams((game.link.split("#")[1] || "")).get("t");
-      const others = (game.names || []).filter((_, i) => i !== game.seat).join(", ");
+    ...rows.map((row) => {
+      const game = row.game;
+      const mine = new Set(row.plays.map((seat) => seat.seat));
+      const open = new Set(game.open || []);
+      const others = listOf((game.names || []).filter((_, i) => !mine.has(i) && !open.has(i)));
+      const kept = listOf(row.invites.map((seat) => seat.name));
       return h(
         "li",
         {
-          class: ["my-game", game.your_turn && "your-turn", game.finished && "finished"].filter(Boolean).join(" "),
+          class: ["my-game", row.yourTurn && "your-turn", game.finished && "finished"].filter(Boolean).join(" "),
           dataset: { id: game.id },
         },
         h(
           "a",
-          { class: "resume", href: game.link },
+          { class: "resume", href: row.link },
           h("span", { class: "game-title" }, game.title),
           " ",
-          h("span", { class: "muted" }, fmt(t("as {name}"), { name: game.name })),
+          row.plays.length
+            ? h("span", { class: "muted seats-played" }, fmt(t("as {name}"), { name: listOf(row.plays.map((s) => s.name)) }))
+            : "",
         ),
-        statusOf(game),
+        statusOf(row),
         h("span", { class: "muted small" }, others ? fmt(t("with {names}"), { names: others }) : ""),
-        h("span", { class: "muted small" }, fmt(t("{n} moves"), { n: game.version })),
+        row.invites.length
+          ? h("span", { class: "muted small invites-kept" }, fmt(t("invite links kept here: {names}"), { names: kept }))
+          : "",
+        h("span", { class: "muted small" }, fmt(ngettext("{n} move", "{n} moves", game.version), { n: game.version })),
         game.finished
           ? h("a", { class: "small replay-link", href: `/replay/${encodeURIComponent(game.id)}` }, t("Watch the replay"))
           : null,
-        token
+        row.tokens.length
           ? h(
               "button",
               {
@@ -376,7 +446,7 @@ async function refreshMyGames() {
                 class: "link-button forget",
                 title: t("Remove this game from the list (the link still works)"),
                 onclick: () => {
-                  forgetToken(token);
+                  for (const token of row.tokens) forgetToken(token);
                   refreshMyGames();
                 },
               },

@@ -4,7 +4,7 @@
 // carries), which the browser keeps like any other seat, and opens the table at that seat.
 
 import { $, fetchJson, h, refusal, toast } from "./dom.js";
-import { fmt, t } from "./i18n.js";
+import { fmt, ngettext, t } from "./i18n.js";
 import { timerLength } from "./timeleft.js";
 import { rememberToken } from "./tokens.js";
 
@@ -32,9 +32,9 @@ const nameInput = $("open-name", HTMLInputElement);
 function age(created) {
   const minutes = Math.max(0, Math.floor((Date.now() / 1000 - created) / 60));
   if (minutes < 1) return t("created just now");
-  if (minutes < 60) return fmt(t("created {n} min ago"), { n: minutes });
-  if (minutes < 48 * 60) return fmt(t("created {n} h ago"), { n: Math.floor(minutes / 60) });
-  return fmt(t("created {n} days ago"), { n: Math.floor(minutes / 1440) });
+  if (minutes < 60) return fmt(ngettext("created {n} minute ago", "created {n} minutes ago", minutes), { n: minutes });
+  if (minutes < 48 * 60) return fmt(ngettext("created {n} hour ago", "created {n} hours ago", Math.floor(minutes / 60)), { n: Math.floor(minutes / 60) });
+  return fmt(ngettext("created {n} day ago", "created {n} days ago", Math.floor(minutes / 1440)), { n: Math.floor(minutes / 1440) });
 }
 
 /**
@@ -81,7 +81,10 @@ function seatItem(game, seat) {
 /** @param {OpenGame} game */
 function gameItem(game) {
   const timer = game.turn_seconds ? timerLength(game.turn_seconds) : t("no timer");
-  const free = fmt(t("{n} free of {total} seats"), { n: game.free.length, total: game.seats.length });
+  const free = fmt(ngettext("{n} seat free of {total}", "{n} seats free of {total}", game.free.length), {
+    n: game.free.length,
+    total: game.seats.length,
+  });
   return h(
     "li",
     { class: "open-game", dataset: { id: game.id } },

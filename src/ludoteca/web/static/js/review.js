@@ -7,7 +7,7 @@
 // to trust them). Everything is drawn with DOM calls: no text from the server is read as HTML.
 
 import { $, fetchJson, h, refusal } from "./dom.js";
-import { fmt, t } from "./i18n.js";
+import { fmt, language, t } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const POLL_MS = 1000;
@@ -37,8 +37,15 @@ const PAD = { left: 4, right: 4, top: 6, bottom: 6 };
  */
 
 /**
- * Where a review stands, as GET and POST /api/review/ID answer ("error": no answer came).
- * @typedef {{status: string, done?: number, total?: number, error?: string, review?: Review}} ReviewStatus
+ * The labels of a decision's two moves in the reader's language, as the table's buttons said them.
+ * @typedef {{played: string, best: string}} Labels
+ */
+
+/**
+ * Where a review stands, as GET and POST /api/review/ID answer ("error": no answer came); `labels`, by step,
+ * once done.
+ * @typedef {{status: string, done?: number, total?: number, error?: string, review?: Review,
+ *   labels?: Record<string, Labels>}} ReviewStatus
  */
 
 /**
@@ -54,8 +61,18 @@ function svg(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** @param {number} chance */
-const percent = (chance) => `${Math.round(100 * chance)}%`;
+/**
+ * A win chance as a whole percentage, as the page's language writes it ("35%", "35 %", "35 %").
+ * @param {number} chance
+ */
+const percent = (chance) => new Intl.NumberFormat(language(), { style: "percent", maximumFractionDigits: 0 }).format(chance);
+
+/**
+ * Points of win chance with one decimal, as the page's language writes them ("1.1", "1,1").
+ * @param {number} value
+ */
+const points = (value) =>
+  new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
 
 /**
  * The words of a mark (inaccuracy, mistake, blunder), translated.
@@ -82,6 +99,8 @@ export function initReview(gameId, go) {
   let review = null;
   /** @type {Map<number, Decision>} */
   let byN = new Map();
+  /** @type {Record<string, Labels>} */
+  let labels = {};
   /** @type {string[]} */
   let names = [];
   let step = 0;
@@ -96,7 +115,8 @@ export function initReview(gameId, go) {
    * @returns {Promise<ReviewStatus>}
    */
   async function ask(method) {
-    const answer = await fetchJson(`/api/review/${encodeURIComponent(gameId)}`, { method });
+    const query = new URLSearchParams({ lang: language() });
+    const answer = await fetchJson(`/api/review/${encodeURIComponent(gameId)}?${query}`, { method });
     if (answer.status === 0) return { status: "error", error: t("Not connected: try again.") };
     return answer.ok ? answer.data : { status: "error", error: refusal(answer) };
   }
@@ -111,6 +131,7 @@ export function initReview(gameId, go) {
     if (status.status === "done" && status.review) {
       progress.textContent = "";
       review = status.review;
+      labels = status.labels || {};
       byN = new Map(review.decisions.map((entry) => [entry.n, entry]));
       render();
       return true;
@@ -149,6 +170,12 @@ export function initReview(gameId, go) {
       $("viewer").scrollIntoView({ block: "start" });
     }
   }
+
+  /**
+   * The move played and the better one in the reader's words (their notation if the server gave none).
+   * @param {Decision} entry
+   */
+  const movesOf = (entry) => labels[String(entry.n)] || { played: entry.played, best: entry.best };
 
   /** @param {number} seat */
   const nameOf = (seat) => names[seat] || fmt(t("Seat {n}"), { n: seat + 1 });
@@ -232,12 +259,13 @@ export function initReview(gameId, go) {
    * @param {Decision} entry
    */
   function describe(entry) {
+    const moves = movesOf(entry);
     const values = {
       step: entry.n,
       name: nameOf(entry.seat),
-      played: entry.played,
+      played: moves.played,
       after: percent(entry.after),
-      best: entry.best,
+      best: moves.best,
       before: percent(entry.before),
     };
     return entry.played === entry.best
@@ -289,7 +317,7 @@ export function initReview(gameId, go) {
           h("span", { class: `swatch seat-${seat.seat}`, "aria-hidden": "true" }),
           fmt(t("{name}: mean loss {loss} points; inaccuracies: {i}, mistakes: {m}, blunders: {b}"), {
             name: nameOf(seat.seat),
-            loss: (100 * seat.mean_loss).toFixed(1),
+            loss: points(100 * seat.mean_loss),
             i: seat.inaccuracies,
             m: seat.mistakes,
             b: seat.blunders,
@@ -307,18 +335,19 @@ export function initReview(gameId, go) {
     box.dataset.n = entry ? String(entry.n) : "";
     if (entry) {
       const values = { step: entry.n, name: nameOf(entry.seat) };
+      const moves = movesOf(entry);
       box.replaceChildren(
         h(
           "p",
           { class: "who" },
           h("span", { class: `swatch seat-${entry.seat}`, "aria-hidden": "true" }),
-          fmt(t("Step {step}: {name}'s decision"), values),
+          fmt(t("Step {step} · {name} decides"), values),
           entry.mark ? h("strong", { class: `mark mark-${entry.mark}` }, ` · ${markName(entry.mark)}`) : "",
         ),
-        h("p", { class: "played" }, fmt(t("Played: {move}"), { move: entry.played }), " ", h("strong", {}, percent(entry.after))),
+        h("p", { class: "played" }, fmt(t("Played: {move}"), { move: moves.played }), " ", h("strong", {}, percent(entry.after))),
         entry.played === entry.best
           ? h("p", { class: "better muted small" }, t("The search's choice too."))
-          : h("p", { class: "better" }, fmt(t("Better: {move}"), { move: entry.best }), " ", h("strong", {}, percent(entry.before))),
+          : h("p", { class: "better" }, fmt(t("Better: {move}"), { move: moves.best }), " ", h("strong", {}, percent(entry.before))),
       );
     }
     if (cursor) {

@@ -1,11 +1,13 @@
 // @ts-check
 // The seats this browser holds: every token it has seen, kept in localStorage as `ludoteca.tokens`
-// (a list of {id, token}). Tokens are the only key to a seat, so they never go into a URL the server
+// (a list of {id, token, plays}). Tokens are the only key to a seat, so they never go into a URL the server
 // sees — only into the fragment of a table link — and the lobby finds "your games" from this list.
+// `plays` tells a seat this browser plays (its table was opened here, or taken here) from an invite link
+// kept for a friend (the creator's browser holds every human seat's link): only the first is "yours".
 
 const KEY = "ludoteca.tokens";
 
-/** @typedef {{id: string, token: string}} Held */
+/** @typedef {{id: string, token: string, plays: boolean}} Held */
 
 /**
  * Every remembered {id, token}, oldest first (an unreadable store counts as empty).
@@ -14,9 +16,10 @@ const KEY = "ludoteca.tokens";
 export function loadTokens() {
   try {
     const list = JSON.parse(localStorage.getItem(KEY) || "[]");
-    return Array.isArray(list)
-      ? list.filter((/** @type {any} */ e) => e && typeof e.id === "string" && typeof e.token === "string")
-      : [];
+    if (!Array.isArray(list)) return [];
+    return list
+      .filter((/** @type {any} */ e) => e && typeof e.id === "string" && typeof e.token === "string")
+      .map((/** @type {any} */ e) => ({ id: e.id, token: e.token, plays: e.plays !== false })); // older: played
   } catch {
     return [];
   }
@@ -32,17 +35,20 @@ function save(list) {
 }
 
 /**
- * Remember that `token` is a seat of game `id` (once).
+ * Remember that `token` is a seat of game `id` (once): one this browser plays, or with `plays` false an
+ * invite link kept for someone else. A seat once played here stays so.
  * @param {string} id
  * @param {string} token
+ * @param {boolean} [plays]
  */
-export function rememberToken(id, token) {
+export function rememberToken(id, token, plays = true) {
   if (!id || !token) return;
   const list = loadTokens();
-  if (!list.some((e) => e.token === token)) {
-    list.push({ id, token });
-    save(list);
-  }
+  const known = list.find((e) => e.token === token);
+  if (!known) list.push({ id, token, plays });
+  else if (plays && !known.plays) known.plays = true;
+  else return;
+  save(list);
 }
 
 /**
@@ -54,11 +60,12 @@ export function forgetToken(token) {
 }
 
 /**
- * The tokens remembered for game `id`.
+ * The tokens remembered for game `id`, those of seats played here first (a spectator's "your seat" link).
  * @param {string} id
  */
 export function tokensFor(id) {
-  return loadTokens().filter((e) => e.id === id).map((e) => e.token);
+  const held = loadTokens().filter((e) => e.id === id);
+  return [...held.filter((e) => e.plays), ...held.filter((e) => !e.plays)].map((e) => e.token);
 }
 
 /**
