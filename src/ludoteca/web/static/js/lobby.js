@@ -6,7 +6,7 @@
 
 import { $, copyText, fetchJson, h, refusal, toast } from "./dom.js";
 import { fmt, loadCatalog, t } from "./i18n.js";
-import { startOpenGames } from "./opengames.js";
+import { announceOpenGame, startOpenGames } from "./opengames.js";
 import { timeLeft } from "./timeleft.js";
 import { forgetToken, loadTokens, rememberToken } from "./tokens.js";
 
@@ -196,6 +196,7 @@ async function create(event) {
   } else {
     showCreated(answer.data);
     refreshMyGames();
+    if (body.public) announceOpenGame(); // in the open games' list at once, not at the next refresh
   }
 }
 
