@@ -91,6 +91,19 @@ export function labelPlaces(holder, keys) {
     layer.append(label);
   }
   svg.append(layer);
+  // a label that would cover one written before it moves down or up a little (neighbouring provinces)
+  /** @type {DOMRect[]} */
+  const taken = [];
+  const overlaps = (/** @type {DOMRect} */ a) => taken.some((b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height);
+  for (const label of /** @type {SVGTextElement[]} */ ([...layer.children])) {
+    const y = parseFloat(label.getAttribute("y") || "0");
+    const free = [0, 0.6, -0.6, 1.2, -1.2].find((step) => {
+      label.setAttribute("y", (y + step * size).toFixed(1));
+      return !overlaps(label.getBBox());
+    });
+    label.setAttribute("y", (y + (free ?? 0) * size).toFixed(1)); // nowhere free: where it belongs
+    taken.push(label.getBBox());
+  }
 }
 
 /**
