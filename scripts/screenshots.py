@@ -147,6 +147,10 @@ def table_shot(page: Page, base: str, game: dict[str, Any], lang: str, path: Pat
     page.goto(f"{base}/g/{game['id']}?lang={lang}#t={game['seats'][0]['token']}")
     page.wait_for_selector('#connection[data-state="open"]')
     page.wait_for_selector("#candidates button, .clickable[data-target]")
+    # the board fitted and scrolled into sight for this state (table.js)
+    page.wait_for_function(
+        "() => { const t = document.getElementById('table'); return t.dataset.settled === t.dataset.version }"
+    )
     page.mouse.move(0, 0)
     page.screenshot(path=str(path), scale="css")
     shrink(path)

@@ -38,6 +38,45 @@
     const top = document.elementFromPoint(x, y);
     if (!top || !(el === top || el.contains(top))) problems.push(`${describe(el)} is covered by ${top ? describe(top) : "nothing"}`);
   }
+  // a pinned part covers no clickable place of the board: every one lies on screen and above the dock
+  const dockBox = document.getElementById("dock")?.getBoundingClientRect();
+  const boardBox = document.getElementById("board")?.getBoundingClientRect();
+  // (a card that is clickable in the hand as well is played from the dock)
+  const inHand = new Set([...document.querySelectorAll("#hand .clickable[data-target]")].map((el) => el.getAttribute("data-target")));
+  for (const el of document.querySelectorAll("#board .clickable[data-target]")) {
+    if (!dockBox || !boardBox || document.getElementById("board").dataset.zoom !== "1") break;
+    if (inHand.has(el.getAttribute("data-target"))) continue;
+    const r = el.getBoundingClientRect();
+    if (r.top < Math.max(0, boardBox.top) - 0.5 || r.bottom > dockBox.top + 0.5) {
+      problems.push(`${el.getAttribute("data-target")} lies at ${r.top.toFixed(0)}..${r.bottom.toFixed(0)}, outside 0..${dockBox.top.toFixed(0)} (under the dock or off screen)`);
+    }
+  }
+  // every place a current choice speaks of is named legibly on the board, without zooming: a node's
+  // number, a province's name (its own label, or the large one the page writes over a small board)
+  const svgBoard = document.querySelector("#board svg");
+  if (svgBoard && document.querySelector("#board .clickable")) {
+    const scale = svgBoard.getBoundingClientRect().width / svgBoard.viewBox.baseVal.width;
+    const legible = new Set();
+    for (const text of svgBoard.querySelectorAll("text")) {
+      if (getComputedStyle(text).visibility === "hidden" || text.getClientRects().length === 0) continue;
+      if (parseFloat(getComputedStyle(text).fontSize) * scale >= minText - 0.01) legible.add(text.textContent.trim());
+    }
+    for (const el of svgBoard.querySelectorAll(".clickable[data-label], .node.next[data-label]")) {
+      const words = el.getAttribute("data-label");
+      if (!legible.has(words)) problems.push(`the place ${el.getAttribute("data-target")} ("${words}") has no legible label`);
+    }
+  }
+  // a piece on a place that cannot be clicked now (one's own fort, a ship) is not faded away
+  for (const el of document.querySelectorAll("#board .target.dimmed")) {
+    if (el.matches(".piece, :has(.piece)") && parseFloat(getComputedStyle(el).opacity) < 1) {
+      problems.push(`${el.getAttribute("data-target")} is faded to ${getComputedStyle(el).opacity}`);
+    }
+  }
+  // the side column's parts keep inside it (a long hint, a long button label)
+  for (const el of document.querySelectorAll(".side > .card, .side .card > *")) {
+    if (shown(el) && el.scrollWidth > el.clientWidth + 1) problems.push(`${describe(el)} is cut: ${el.scrollWidth} > ${el.clientWidth}`);
+  }
+
   // no text overflows its button
   for (const el of document.querySelectorAll("button, .button")) {
     if (shown(el) && el.scrollWidth > el.clientWidth + 1) problems.push(`${describe(el)} clips "${el.textContent.trim()}"`);

@@ -116,6 +116,14 @@ def open_table(page: Page, link: str, lang: str) -> None:
     page.goto(f"{path}?lang={lang}#{token}")
     page.wait_for_selector('#connection[data-state="open"]')
     page.wait_for_selector(f"{BUTTONS}, {TAP_TARGETS}")
+    settle(page)
+
+
+def settle(page: Page) -> None:
+    """Until the page has fitted the board and scrolled it into view for the state it shows."""
+    page.wait_for_function(
+        "() => { const t = document.getElementById('table'); return t.dataset.settled === t.dataset.version }"
+    )
 
 
 @pytest.mark.parametrize("game", ["verraeter", "kreta"])
@@ -181,7 +189,7 @@ def test_a_whole_verraeter_game_by_tapping_on_a_phone(shared_browser: Browser, b
     try:
         table = TablePage(context.new_page()).open(base + made["seats"][0]["link"])
         rng = random.Random(5)
-        taps = 0
+        taps = confirms = 0
         for _ in range(400):
             if table.wait_turn_or_end() == "end":
                 break
@@ -195,13 +203,18 @@ def test_a_whole_verraeter_game_by_tapping_on_a_phone(shared_browser: Browser, b
             )
             chosen.tap(timeout=5000)
             taps += 1
+            if table.page.locator("#confirm-btn").is_visible():
+                # a touch screen confirms each move: the tap that decided one only chose it
+                assert table.version() == start
+                table.page.tap("#confirm-btn")
+                confirms += 1
             table.page.wait_for_function(
                 """([choices, start]) => Number(document.getElementById("table").dataset.version) > start
                    || document.querySelector(choices) !== null""",
                 arg=[CHOICES, start],
             )
         assert table.page.locator("#end-screen").is_visible()
-        assert taps > 5 and table.errors == []
+        assert taps > 5 and confirms > 0 and table.errors == []
         assert table.page.evaluate("() => document.scrollingElement.scrollWidth <= innerWidth")
     finally:
         context.close()
@@ -311,3 +324,169 @@ def test_every_target_has_a_name_in_both_games(shared_browser: Browser, tables: 
             assert named and all(name and name != key for key, name in named), named
     finally:
         context.close()
+
+
+# ---------------------------------------------------------------- issue 27: phone, laptop, confirm
+
+_PLACE_LABELS = """() => [...document.querySelectorAll('#board .place-labels text')].map((text) => {
+  const svg = text.ownerSVGElement;
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  return [text.textContent, parseFloat(getComputedStyle(text).fontSize) * scale, text.classList.contains('pointed')];
+})"""
+"""The large labels written over the board: text, size on screen, whether of the choice pointed at."""
+
+
+def test_a_choice_tapped_on_a_phone_shows_its_places_and_zoom_keeps_them_legible(
+    shared_browser: Browser, tables: dict[str, str]
+) -> None:
+    """Kreta at 390×844: a tap on a choice only chooses it (confirm mode, a touch screen's default) and marks
+    its places on the map with legible labels; Escape lets it go; at every zoom the places stay named."""
+    context = shared_browser.new_context(**SCREENS["phone"])
+    try:
+        page = context.new_page()
+        open_table(page, tables["kreta"], "it")
+        assert page.is_checked("#confirm-moves")  # a touch screen confirms each move
+        labels = page.evaluate(_PLACE_LABELS)
+        assert labels and all(size >= MIN_TEXT for _, size, _ in labels), labels
+        if page.locator("#show-all-btn").count():
+            page.tap("#show-all-btn")
+        version = page.get_attribute("#table", "data-version")
+        button = page.locator("#candidates button.candidate").first
+        button.tap()
+        assert page.get_attribute("#table", "data-version") == version  # chosen, not sent
+        assert button.get_attribute("aria-pressed") == "true"
+        assert page.locator("#confirm-btn").is_visible()
+        assert (button.text_content() or "") in (page.text_content("#confirm-btn") or "")
+        pointed = page.evaluate(
+            "() => [...document.querySelectorAll('#board .target.pointed')].map(el => el.getAttribute('data-label'))"
+        )
+        assert pointed, "the choice's places are not marked on the map"
+        shown = {words for words, size, mark in page.evaluate(_PLACE_LABELS) if mark and size >= MIN_TEXT}
+        assert {words for words in pointed if words} <= shown, (pointed, shown)
+        page.keyboard.press("Escape")
+        assert page.locator("#confirm-btn").is_hidden()
+        assert page.locator("#board .target.pointed").count() == 0
+        for level in ("1.5", "2", "3"):
+            page.tap("#zoom-in")
+            page.wait_for_function(f"() => document.getElementById('board').dataset.zoom === '{level}'")
+            assert page.evaluate(_PROBLEMS, MIN_TEXT) == [], level
+    finally:
+        context.close()
+
+
+def test_confirm_each_move_is_on_for_touch_off_for_a_mouse_and_remembered(shared_browser: Browser, base: str) -> None:
+    made = create_game(base, "verraeter", [{"kind": "human", "name": "Ada"}, RANDOM_BOT, RANDOM_BOT], seed=11)
+    link = base + made["seats"][0]["link"]
+    phone = shared_browser.new_context(**SCREENS["phone"])
+    desktop = shared_browser.new_context(**SCREENS["desktop"])
+    try:
+        table = TablePage(phone.new_page()).open(link)
+        page = table.page
+        assert table.wait_turn_or_end() == "turn"
+        assert page.is_checked("#confirm-moves")
+        start = table.version()
+        button = page.locator(BUTTONS).first
+        button.tap()
+        assert table.version() == start and page.locator("#confirm-btn").is_visible()
+        button.tap()  # a second tap on the chosen choice sends it
+        table.wait_version(start + 1)
+        page.uncheck("#confirm-moves")
+        page.reload()
+        table.wait_connected()
+        assert not page.is_checked("#confirm-moves")  # remembered in this browser
+        assert table.wait_turn_or_end() == "turn"
+        start = table.version()
+        page.locator(BUTTONS).first.tap()
+        table.wait_version(start + 1)
+
+        other = TablePage(desktop.new_page()).open(link)
+        assert not other.page.is_checked("#confirm-moves")  # a mouse: one click plays
+        assert table.errors == [] and other.errors == []
+    finally:
+        phone.close()
+        desktop.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_long_hint_keeps_the_side_column_on_a_laptop(shared_browser: Browser, base: str, lang: str) -> None:
+    made = create_game(base, "verraeter", [{"kind": "human", "name": "Ada"}, RANDOM_BOT, RANDOM_BOT], seed=3)
+    context = shared_browser.new_context(**SCREENS["laptop"])
+    try:
+        page = context.new_page()
+        open_table(page, base + made["seats"][0]["link"], lang)
+        page.click("#hint-btn")
+        page.wait_for_selector("#hint-result:not([hidden]) #hint-best")
+        settle(page)
+        assert page.evaluate(_PROBLEMS, MIN_TEXT) == []
+        side = page.evaluate("() => document.querySelector('.side').getBoundingClientRect().right")
+        assert side <= 1366
+    finally:
+        context.close()
+
+
+def test_the_lobby_on_a_phone_learn_to_play_first_and_room_to_type_a_name(shared_browser: Browser, base: str) -> None:
+    context = shared_browser.new_context(**SCREENS["phone"])
+    try:
+        page = context.new_page()
+        for lang in LANGS:
+            page.goto(f"{base}/?lang={lang}")
+            page.wait_for_selector("#create-btn")
+            guided = page.locator("#guided").bounding_box()
+            create = page.locator("#create").bounding_box()
+            assert guided and create and guided["y"] < create["y"] and guided["y"] < 844
+            widths = page.evaluate(
+                """() => [...document.querySelectorAll(
+                     '.seat-row:not([hidden]) :is(input, select):not([hidden])'
+                   )].filter(el => el.getClientRects().length > 0).map(el => el.getBoundingClientRect().width)"""
+            )
+            assert widths and min(widths) >= 120, (lang, widths)
+    finally:
+        context.close()
+
+
+def test_a_rules_figure_opens_full_size_and_legible_on_a_phone(shared_browser: Browser, base: str) -> None:
+    context = shared_browser.new_context(**SCREENS["phone"])
+    try:
+        page = context.new_page()
+        for game in ("verraeter", "kreta"):
+            page.goto(f"{base}/rules/{game}?lang=de")
+            figure = page.locator('.rules-figure > svg[role="button"]').first
+            figure.tap()
+            page.wait_for_selector("#figure-dialog[open] .figure-large svg")
+            sizes = page.evaluate(
+                """() => { const svg = document.querySelector('#figure-dialog .figure-large svg');
+                   const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+                   return [...svg.querySelectorAll('text')].filter(t => t.textContent.trim())
+                     .map(t => parseFloat(getComputedStyle(t).fontSize) * scale) }"""
+            )
+            assert sizes and min(sizes) >= MIN_TEXT, (game, min(sizes))
+            page.click("#figure-dialog button")
+            page.wait_for_selector("#figure-dialog", state="hidden")
+    finally:
+        context.close()
+
+
+def test_the_guided_lesson_sits_under_the_board_on_a_phone_and_beside_it_on_a_laptop(
+    shared_browser: Browser, base: str
+) -> None:
+    """The lesson where the player looks: right under the board, above the pinned dock, when the side column
+    falls below the table (a phone), and at the top of the side column beside the board on a laptop."""
+    for size in ("phone", "laptop"):
+        context = shared_browser.new_context(**SCREENS[size])
+        try:
+            page = context.new_page()
+            page.goto(base + "/")
+            page.click('[data-testid="guided-kreta"]')
+            page.wait_for_selector('[data-testid="guide"]:not([hidden])')
+            page.wait_for_selector(f"{BUTTONS}, {TAP_TARGETS}")
+            settle(page)
+            place = page.evaluate(
+                """() => { const guide = document.getElementById('guide-panel');
+                   return [guide.previousElementSibling?.id ?? null, guide.parentElement.className] }"""
+            )
+            assert place == (["board", "play-area"] if size == "phone" else [None, "side"]), (size, place)
+            if size == "laptop":
+                box = page.locator("#guide-panel").bounding_box()
+                assert box and box["y"] < 768 and box["x"] > 1000
+        finally:
+            context.close()

@@ -122,3 +122,28 @@ def test_slow_games_listed_as_your_turn_soonest_deadline_first(base: str, browse
             break
     expect(page.locator('[data-testid="deadline"]')).to_have_text(re.compile(r"Time left: (1 d 23 h|2 d 0 h)"))
     assert table.errors == []
+
+
+def test_a_new_public_game_is_listed_at_once_in_this_browsers_lobbies(base: str, browser: Browser) -> None:
+    """Issue #27: the open games' list used to wait up to 10 s for its next refresh. With the page's clock
+    stopped (no timer refresh can come), the game created in one lobby tab is listed there and in a second
+    lobby tab of the same browser."""
+    context = browser.new_context()
+    try:
+        creator, other = context.new_page(), context.new_page()
+        for page in (creator, other):
+            page.clock.install()
+            page.goto(base + "/")
+            page.wait_for_selector("#create-btn")
+        creator.check('input[name="game"][value="kreta"]')
+        config = creator.locator('.game-config[data-game="kreta"]')
+        config.locator('[data-role="players"]').select_option("2")
+        creator.check("#public")
+        config.locator('.seat-row[data-seat="1"] [data-role="kind"]').select_option("open")
+        creator.click("#create-btn")
+        link = creator.locator('[data-testid="play-seat"]').get_attribute("href") or ""
+        game_id = link.split("/g/")[1].split("#")[0]
+        for page in (creator, other):
+            expect(page.locator(f'#open-games li.open-game[data-id="{game_id}"]')).to_be_visible()
+    finally:
+        context.close()

@@ -14,6 +14,7 @@ from ludoteca import games
 from ludoteca.kreta import load_board
 from ludoteca.kreta.view import KretaView
 from ludoteca.present.kreta.svg import TILE_STYLE, render_svg
+from ludoteca.present.kreta.svg_draw import card_initials
 from ludoteca.present.kreta.svg_hand import render_hand
 
 GAMES = ((2, 1), (3, 2), (4, 3))
@@ -147,6 +148,7 @@ def test_every_english_word_goes_through_tr() -> None:
     names = ["Ann", "Bo", "Cy", "Di"]
     allowed = {*names, *(p.name for p in board.provinces), "KRETA", board.name}
     allowed |= {letters for letters, _, _ in TILE_STYLE.values()}
+    allowed |= set(card_initials(mark).values())  # two letters of each translated card name (a phone's overview)
     numberish = re.compile(r"^[\d\s×→+·/:]*$")
     for views in positions()[::25]:
         view = views[-1]

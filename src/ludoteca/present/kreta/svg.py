@@ -17,9 +17,12 @@ that a web page can attach clicks to them:
 When a position is drawn, whatever a player can click also carries ``class="target"`` and the web
 protocol's ``data-target`` key: ``province:ID`` (the province's shape), ``node:N``, ``port:ID`` (the port
 marker and the ships in it), ``fort:I`` (a slot of the fort-card row) and ``card:NAME`` (a card in the
-hand of the seat to act). Labels and pieces let clicks through to the province beneath them. The bare
-board has no targets (and is byte-for-byte the drawing in ``docs/kreta-board.svg``). A Commander
-movement under way is drawn as tags ``before→now`` on the provinces whose villagers it changed.
+hand of the seat to act). A node, a province and a port target also carry ``data-label`` (its number, or
+the province's name) and, for the last two, ``data-label-at`` (where to write it): a page that draws the
+map too small to read writes the places of the current choices there in large type. Labels and pieces let
+clicks through to the province beneath them. The bare board has no targets (and is byte-for-byte the
+drawing in ``docs/kreta-board.svg``). A Commander movement under way is drawn as tags ``before→now`` on
+the provinces whose villagers it changed.
 
 English words go through ``tr`` (keyword for gettext extraction), so the web app can translate them.
 """
@@ -231,6 +234,9 @@ def _sea_labels(board: Board, width: float, height: float, tr: Tr) -> list[str]:
 def _province(p: Province, scoring: bool, clicks: bool) -> str:
     classes = f"province {p.kind}" + (" has-port" if p.port else "") + (" scoring-next" if scoring else "")
     target = f" data-target={quoteattr('province:' + p.id)}" if clicks else ""
+    if clicks:  # its name and where it is written: the page labels the places of the choices large (layout.js)
+        x, y = _anchor(p)
+        target += f' data-label={quoteattr(p.name)} data-label-at="{_n(x)},{_n(y - 9)}"'
     return (
         f'<g id={quoteattr("province-" + p.id)} class="{classes}{" target" if clicks else ""}" '
         f"data-province={quoteattr(p.id)}{target}>"
@@ -293,6 +299,8 @@ def _port(p: Province, view: KretaView | None, colors: Sequence[str], tr: Tr) ->
     at = p.port_at if p.port_at is not None else _anchor(p)
     x, y = at
     classes, target = ("port target", f" data-target={quoteattr('port:' + p.id)}") if view else ("port", "")
+    if view:
+        target += f' data-label={quoteattr(p.name)} data-label-at="{_n(x)},{_n(y - 16)}"'
     parts = [
         f'<g id={quoteattr("port-" + p.id)} class="{classes}" data-province={quoteattr(p.id)}{target}>'
         f'<circle cx="{_n(x)}" cy="{_n(y)}" r="9.5" fill="#fdfbf3" stroke="#1d3557" stroke-width="1"/>'
@@ -327,7 +335,7 @@ def _node(
     clicks = name is not None
     x, y = at
     classes = "node" + (" next" if is_next else "") + (" after" if is_after else "") + (" target" if clicks else "")
-    target = f' data-target="node:{number}"' if clicks else ""
+    target = f' data-target="node:{number}" data-label="{number}"' if clicks else ""
     parts = [f'<g id="node-{number}" class="{classes}" data-node="{number}"{target}>']
     if is_next:
         parts.append(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="14.5" fill="#ffd400" opacity="0.55"/>')

@@ -64,6 +64,24 @@ def card_words(tr: Tr) -> dict[str, str]:
     }
 
 
+def card_initials(tr: Tr) -> dict[str, str]:
+    """Two letters for each character card, from its name in this language and different from every other
+    card's: the first two letters, else the first and a later one ("Cm" Comandante, "Cn" Contadino). Drawn
+    large over a card too small for its name (a phone's overview of the panel)."""
+    names = card_words(tr)
+    initials: dict[str, str] = {}
+    for card, name in names.items():
+        letters = [c for c in name if c.isalpha()]
+        others = {n[:2].lower() for c, n in names.items() if c != card}
+        pick = "".join(letters[:2])
+        for later in letters[1:]:
+            pick = letters[0] + later
+            if pick.lower() not in others and pick.lower() not in {v.lower() for v in initials.values()}:
+                break
+        initials[card] = pick[:1].upper() + pick[1:].lower()
+    return initials
+
+
 def tile_words(tr: Tr) -> dict[str, str]:
     """The farm tiles' names."""
     return {

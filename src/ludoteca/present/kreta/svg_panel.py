@@ -16,12 +16,27 @@ from ludoteca.kreta.components import CARDS, SUPPLY
 from ludoteca.kreta.view import KretaView
 from ludoteca.present.common import seat_mark, seat_name
 
-from .svg_draw import CARD_COLORS, TILE_STYLE, Groups, Tr, approx_width, card_words, num, squeeze, tile_words
+from .svg_draw import (
+    CARD_COLORS,
+    TILE_STYLE,
+    Groups,
+    Tr,
+    approx_width,
+    card_initials,
+    card_words,
+    num,
+    squeeze,
+    tile_words,
+)
 
 TOP_H = 84.0
 """Height of the panel's first part: the fort-card row and the turn."""
 ROW_H = 28.0
 CARD_X, CARD_W, CARD_PITCH = 212.0, 70.0, 74.0
+OVERVIEW_BELOW = 0.92
+"""The scale under which a card's name (12 units) would be drawn under 11 px: there the web page shows the
+card's two large letters instead (``data-overview-below``, docs/web.md "Screens"); 33 units is 11 px at a
+phone's scale (0.34)."""
 STATUS_X = 580.0
 """Where the turn is written, right of the fort-card row and its legend."""
 INK, MUTED = "#2b1d0e", "#6f6758"
@@ -209,7 +224,7 @@ def _seat(
 
 def _cards(view: KretaView, seat: int, y: float, tr: Tr) -> str:
     """The seven character cards in a fixed order: in hand face up, played greyed, absent left blank."""
-    words = card_words(tr)
+    words, initials = card_words(tr), card_initials(tr)
     hand, played = set(view.hands[seat]), set(view.played[seat])
     clickable = seat == view.to_act and view.phase == "play" and not view.move_points
     out = []
@@ -232,7 +247,11 @@ def _cards(view: KretaView, seat: int, y: float, tr: Tr) -> str:
             f'<rect x="{num(x + 1)}" y="{num(y + 2)}" width="5" height="18" rx="1.5" fill="{CARD_COLORS[card]}"'
             f"{' opacity=' + quoteattr('0.4') if not in_hand else ''}/>"
             f'<text x="{num(x + 9)}" y="{num(y + 15)}" font-size="12" font-weight="bold" fill="{ink}"{fit}>'
-            f"{escape(name)}</text><title>{escape(tip)}</title></g>"
+            f"{escape(name)}</text>"
+            f'<text class="overview-label" display="none" data-overview-below="{OVERVIEW_BELOW}" '
+            f'x="{num(x + CARD_W / 2 + 3)}" y="{num(y + 23)}" font-size="33" font-weight="bold" '
+            f'text-anchor="middle" fill="{ink}">{escape(initials[card])}</text>'
+            f"<title>{escape(tip)}</title></g>"
         )
     return "".join(out)
 

@@ -43,6 +43,69 @@ export function markSmallText(holder) {
   }
 }
 
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/**
+ * Write the names of the places the current choices speak of in large type over the board, when the
+ * board is drawn too small for its own labels (a phone, Kreta's map): each `[data-label]` target whose key
+ * is in `keys` (and the node the fort row scores next, class "next") gets its label (a node's number, a
+ * province's name, once per name) at `data-label-at` or the middle of the target, at MIN_TEXT px or more.
+ * The layer lets taps through to the targets beneath it; zoomed in far enough that the board's own labels
+ * are legible, it is left out.
+ * @param {Element} holder
+ * @param {Set<string>} keys
+ */
+export function labelPlaces(holder, keys) {
+  const svg = holder.querySelector("svg");
+  if (!svg) return;
+  svg.querySelector(":scope > g.place-labels")?.remove();
+  const scale = svgScale(svg);
+  const size = (MIN_TEXT + 1) / scale;
+  const places = [...svg.querySelectorAll("[data-label]")].filter(
+    (el) => keys.has(el.getAttribute("data-target") || "") || (keys.size > 0 && el.matches(".next")),
+  );
+  if (places.length === 0 || size <= 13) return; // the map's own labels (12 and 13 units) are legible
+  const layer = document.createElementNS(SVG_NS, "g");
+  layer.setAttribute("class", "place-labels");
+  layer.setAttribute("pointer-events", "none");
+  layer.setAttribute("aria-hidden", "true");
+  const written = new Set();
+  for (const el of places) {
+    const words = el.getAttribute("data-label") || "";
+    if (written.has(words)) continue; // a province and its port: one name
+    written.add(words);
+    const at = (el.getAttribute("data-label-at") || "").split(",").map(Number);
+    let [x, y] = at;
+    if (at.length !== 2 || at.some(Number.isNaN)) {
+      const box = /** @type {SVGGraphicsElement} */ (el).getBBox();
+      [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    }
+    const label = document.createElementNS(SVG_NS, "text");
+    label.setAttribute("class", el.classList.contains("pointed") ? "place-label pointed" : "place-label");
+    label.setAttribute("data-for", el.getAttribute("data-target") || "");
+    label.setAttribute("x", x.toFixed(1));
+    label.setAttribute("y", (y + size * 0.35).toFixed(1));
+    label.setAttribute("font-size", size.toFixed(1));
+    label.setAttribute("stroke-width", (size / 5).toFixed(1));
+    label.textContent = words;
+    layer.append(label);
+  }
+  svg.append(layer);
+  // a label that would cover one written before it moves down or up a little (neighbouring provinces)
+  /** @type {DOMRect[]} */
+  const taken = [];
+  const overlaps = (/** @type {DOMRect} */ a) => taken.some((b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height);
+  for (const label of /** @type {SVGTextElement[]} */ ([...layer.children])) {
+    const y = parseFloat(label.getAttribute("y") || "0");
+    const free = [0, 0.6, -0.6, 1.2, -1.2].find((step) => {
+      label.setAttribute("y", (y + step * size).toFixed(1));
+      return !overlaps(label.getBBox());
+    });
+    label.setAttribute("y", (y + (free ?? 0) * size).toFixed(1)); // nowhere free: where it belongs
+    taken.push(label.getBBox());
+  }
+}
+
 /**
  * The accessible name of a click target: its own <title> (the presenter's words, already in the page's
  * language), else the label of the one legal action it stands for, else its key. `labels` maps a target
@@ -113,14 +176,18 @@ export function arrangeHand(holder) {
  * @property {HTMLElement} dock
  * @property {HTMLElement} toggle
  * @property {HTMLElement} skip
+ * @property {HTMLElement} [tools]
  */
 
 /** The zoom buttons of the board, and the re-measuring of text when the board's scale changes. */
 export class BoardLayout {
   /** @param {LayoutElements} elements */
-  constructor({ board, hand, zoomIn, zoomOut, zoomFit, dock, toggle, skip }) {
+  constructor({ board, hand, zoomIn, zoomOut, zoomFit, dock, toggle, skip, tools }) {
     this.board = board;
     this.hand = hand;
+    this.tools = tools || null;
+    /** @type {Set<string>} the target keys of the current choices (labelled on a small board) */
+    this.places = new Set();
     this.level = 0;
     this.zoomIn = zoomIn;
     this.zoomOut = zoomOut;
@@ -143,8 +210,10 @@ export class BoardLayout {
       // whatever is scrolled into view (a target reached with Tab, say) stops above the dock, not under it
       new ResizeObserver(() => {
         document.documentElement.style.scrollPaddingBottom = `${dock.getBoundingClientRect().height + 8}px`;
+        this.measure();
       }).observe(dock);
     }
+    window.addEventListener("resize", () => this.measure());
     this.zoom(0);
   }
 
@@ -180,10 +249,77 @@ export class BoardLayout {
     this.measure();
   }
 
-  /** Re-mark small text, after a new SVG or a change of scale. */
+  /** Re-fit the board, re-mark small text and re-label the choices' places, after a new SVG or a change of
+   *  scale. */
   measure() {
     arrangeHand(this.hand);
+    this.fit();
     markSmallText(this.board);
     markSmallText(this.hand);
+    labelPlaces(this.board, this.places);
+  }
+
+  /**
+   * The places of the current choices (target keys), labelled large while the board is small.
+   * @param {Set<string>} keys
+   */
+  label(keys) {
+    this.places = keys;
+    this.measure();
+  }
+
+  /**
+   * The lowest point (client y) of what can be clicked on the board and nowhere else — a card that is
+   * also in the hand can be clicked in the dock — or null when nothing is.
+   */
+  actingBottom() {
+    const inHand = new Set([...this.hand.querySelectorAll(".clickable[data-target]")].map((el) => el.getAttribute("data-target")));
+    let bottom = null;
+    for (const el of this.board.querySelectorAll(".clickable[data-target]")) {
+      if (inHand.has(el.getAttribute("data-target"))) continue;
+      const r = el.getBoundingClientRect();
+      if (r.height > 0) bottom = Math.max(bottom ?? r.bottom, r.bottom);
+    }
+    return bottom;
+  }
+
+  /**
+   * The board's width at the default zoom: its column's, or less so that what can be clicked on it stands
+   * between the zoom buttons and the pinned dock (a laptop's short screen: nothing clickable under the
+   * dock). A choice made in the hand leaves the board whole and legible; never under half the column, so
+   * a tall dock cannot shrink the board to nothing.
+   */
+  fit() {
+    const svg = this.board.querySelector("svg");
+    const box = svg && svg.viewBox && svg.viewBox.baseVal;
+    if (!svg || !box || box.width <= 0 || box.height <= 0) return;
+    const style = getComputedStyle(this.board);
+    const inner = this.board.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const around = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom) + 2 + 16;
+    const room = window.innerHeight - this.dock.getBoundingClientRect().height - (this.tools ? this.tools.offsetHeight : 0) - around;
+    const drawn = svg.getBoundingClientRect();
+    const bottom = this.actingBottom();
+    const scale = drawn.width / box.width;
+    let width = inner;
+    if (bottom !== null && scale > 0) {
+      const height = (bottom - drawn.top) / scale + 8; // in the drawing's units, from its top
+      width = Math.max(inner / 2, Math.min(inner, (room * box.width) / height));
+    }
+    width = Math.floor(width);
+    if (width > 0 && this.board.style.getPropertyValue("--fit") !== `${width}px`) this.board.style.setProperty("--fit", `${width}px`);
+  }
+
+  /**
+   * Scroll the page as little as needed for what can be clicked on the board and the dock to be seen
+   * together (a new turn: nothing under the dock, nor above the screen), if they fit the screen together.
+   */
+  reveal() {
+    const bottom = this.actingBottom();
+    if (bottom === null) return;
+    const top = (this.tools || this.board).getBoundingClientRect().top;
+    const dock = this.dock.getBoundingClientRect();
+    if (bottom - top > window.innerHeight - dock.height) return; // no room for both: the player scrolls
+    if (bottom > dock.top + 1) window.scrollBy(0, Math.min(bottom - dock.top + 4, top));
+    else if (top < 0) window.scrollBy(0, top - 4);
   }
 }

@@ -6,7 +6,7 @@
 
 import { $, copyText, fetchJson, h, refusal, toast } from "./dom.js";
 import { fmt, language, loadCatalog, ngettext, t } from "./i18n.js";
-import { refreshOpenGames, startOpenGames } from "./opengames.js";
+import { announceOpenGame, startOpenGames } from "./opengames.js";
 import { timeLeft } from "./timeleft.js";
 import { forgetToken, loadTokens, rememberToken } from "./tokens.js";
 
@@ -209,7 +209,7 @@ async function create(event) {
   } else {
     showCreated(answer.data);
     refreshMyGames();
-    if (body.public) refreshOpenGames(); // listed at once, not at the next 10-second refresh
+    if (body.public) announceOpenGame(); // in the open games' list at once (this tab and the others), not at the next refresh
   }
 }
 

@@ -105,9 +105,22 @@ export async function refreshOpenGames() {
   list.replaceChildren(...games.map(gameItem));
 }
 
-/** Fill the name field from the last name used, list the open games and refresh them every 10 s. */
+/** Other lobby tabs of this browser, told when a public game is created here. */
+const announcer = typeof BroadcastChannel === "function" ? new BroadcastChannel("ludoteca-open-games") : null;
+
+/** A public game was created from this lobby: list it at once, here and in this browser's other lobby tabs
+ *  (the others' lists catch up at their next refresh). */
+export function announceOpenGame() {
+  refreshOpenGames();
+  announcer?.postMessage("created");
+}
+
+/** Fill the name field from the last name used, list the open games and refresh them every 10 s, when
+ *  the page comes back into view, and when another lobby tab of this browser has created a public game. */
 export function startOpenGames() {
   nameInput.value = localStorage.getItem(NAME_KEY) || "";
   refreshOpenGames();
   setInterval(() => document.visibilityState === "visible" && refreshOpenGames(), 10000);
+  document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && refreshOpenGames());
+  if (announcer) announcer.onmessage = () => refreshOpenGames();
 }

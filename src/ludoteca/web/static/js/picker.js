@@ -2,6 +2,12 @@
 // The page side of the click targets: which `[data-target]` elements of the board and the hand can be
 // clicked, what is selected, and the candidate buttons. The rules themselves are in selection.js.
 //
+// With `confirm` on (the table's "Confirm each move", on by default on a touch screen) nothing is sent on
+// the tap that decides an action: the action is *chosen* (its places marked on the board, its button
+// pressed) and a second tap on it, on one of its selected places or on the Confirm button sends it.
+// Pointing at a choice's button (a hover, a focus, or a first tap in confirm mode) marks its places on the
+// board, and the places of the current choices are labelled large where the board is drawn small.
+//
 // A selected element is remembered as (key, n): the n-th element carrying that key in page order. Two
 // supply cards of value 5 are both `hand:5`; the player clicks one of them and that one is marked,
 // while the selection itself is just the multiset of keys that the protocol speaks of.
@@ -24,6 +30,8 @@ const MANY = 12;
  * @property {HTMLElement} clearButton
  * @property {HTMLElement} help
  * @property {(action: LegalAction) => void} onPlay
+ * @property {HTMLButtonElement} [confirmButton] sends the chosen action (confirm mode)
+ * @property {(keys: Set<string>) => void} [onPlaces] told the target keys of the places to label
  */
 
 export class Picker {
@@ -33,7 +41,7 @@ export class Picker {
    * onPlay(action): called with the legal action the player chose.
    * @param {PickerParts} parts
    */
-  constructor({ holders, box, clearButton, help, onPlay }) {
+  constructor({ holders, box, clearButton, help, onPlay, confirmButton, onPlaces }) {
     this.holders = holders;
     this.box = box;
     this.clearButton = clearButton;
@@ -46,6 +54,17 @@ export class Picker {
     this.selection = []; // [{key, n}]
     this.locked = false;
     this.showAll = false;
+    /** Whether a tap that decides an action only chooses it (sent by a second tap or Confirm). */
+    this.confirm = false;
+    /** @type {LegalAction | null} the action chosen and waiting for its confirmation */
+    this.chosen = null;
+    /** @type {LegalAction | null} the choice whose button the pointer or the focus is on */
+    this.pointed = null;
+    this.confirmButton = confirmButton || null;
+    this.onPlaces = onPlaces || (() => {});
+    this.confirmButton?.addEventListener("click", () => {
+      if (this.chosen && this.active()) this.play(this.chosen);
+    });
     for (const holder of holders) {
       holder.addEventListener("click", (event) => this.clicked(event));
       holder.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
@@ -71,6 +90,8 @@ export class Picker {
     if (!same) {
       this.selection = [];
       this.showAll = false;
+      this.chosen = null;
+      this.pointed = null;
     } else if (candidates(legal, this.keys()).length === 0) {
       this.selection = [];
     }
@@ -89,8 +110,19 @@ export class Picker {
   }
 
   clear() {
-    if (this.selection.length === 0) return;
+    if (this.selection.length === 0 && !this.chosen) return;
     this.selection = [];
+    this.chosen = null;
+    this.render();
+  }
+
+  /**
+   * Confirm mode on or off (a chosen action goes back to a selection).
+   * @param {boolean} on
+   */
+  setConfirm(on) {
+    this.confirm = on;
+    this.chosen = null;
     this.render();
   }
 
@@ -129,6 +161,11 @@ export class Picker {
     const found = this.targets().find((item) => item.el === el);
     if (!found) return;
     const at = this.selection.findIndex((s) => s.key === found.key && s.n === found.n);
+    if (at >= 0 && this.chosen && this.confirm) {
+      this.play(this.chosen); // the second tap on a chosen action's place sends it
+      return;
+    }
+    this.chosen = null;
     if (at >= 0) {
       this.selection.splice(at, 1);
     } else {
@@ -138,7 +175,11 @@ export class Picker {
     }
     const keys = this.keys();
     const action = decided(candidates(this.legal, keys), keys);
-    if (action) {
+    if (action && this.confirm) {
+      this.chosen = action;
+      this.render();
+      this.confirmButton?.scrollIntoView({ block: "nearest" });
+    } else if (action) {
       this.play(action);
     } else {
       this.render();
@@ -149,6 +190,8 @@ export class Picker {
   /** @param {LegalAction} action */
   play(action) {
     this.selection = [];
+    this.chosen = null;
+    this.pointed = null;
     this.locked = true;
     this.render();
     this.onPlay(action);
@@ -171,6 +214,8 @@ export class Picker {
     for (const action of cands) {
       for (const key of new Set(action.targets || [])) labels.set(key, [...(labels.get(key) || []), action.label || action.text]);
     }
+    this.renderButtons(active, keys, cands);
+    this.markPlaces(cands);
     for (const { el, selected, clickable } of items) {
       const dimmed = !clickable && [...involved].some((holder) => holder.contains(el));
       el.classList.toggle("selected", selected);
@@ -188,7 +233,30 @@ export class Picker {
         el.removeAttribute("aria-label");
       }
     }
-    this.renderButtons(active, keys, cands);
+  }
+
+  /**
+   * Mark on the board the places of the chosen or pointed-at choice (class "pointed"), and tell onPlaces
+   * which places to label: that choice's, else those of every current candidate.
+   * @param {LegalAction[]} [cands]
+   */
+  markPlaces(cands) {
+    const active = this.active();
+    const focus = active ? this.chosen || this.pointed : null;
+    const focusKeys = new Set(focus ? focus.targets || [] : []);
+    for (const { el, key } of this.targets()) el.classList.toggle("pointed", focusKeys.has(key));
+    const all = active ? cands || candidates(this.legal, this.keys()) : [];
+    this.onPlaces(focus ? focusKeys : new Set(all.flatMap((action) => action.targets || []))); // labels: "pointed" too
+  }
+
+  /**
+   * The pointer or the focus is on a choice's button (or left it: null).
+   * @param {LegalAction | null} action
+   */
+  point(action) {
+    if (this.pointed === action) return;
+    this.pointed = action;
+    this.markPlaces();
   }
 
   /**
@@ -221,9 +289,14 @@ export class Picker {
     }
     for (const action of plain) buttons.push(this.button(action, "plain"));
     this.box.replaceChildren(...buttons);
-    this.clearButton.hidden = keys.length === 0;
+    this.clearButton.hidden = keys.length === 0 && !this.chosen;
+    if (this.confirmButton) {
+      this.confirmButton.hidden = !(active && this.chosen);
+      this.confirmButton.textContent = this.chosen ? fmt(t("Confirm: {choice}"), { choice: this.chosen.label || this.chosen.text }) : "";
+    }
     let help = "";
-    if (active && keys.length > 0) help = fmt(t("{n} choices left: click more, or pick one."), { n: cands.length });
+    if (active && this.chosen) help = t("Tap it again or press Confirm to play it.");
+    else if (active && keys.length > 0) help = fmt(t("{n} choices left: click more, or pick one."), { n: cands.length });
     else if (active && targeted.length > 0) help = t("Click a highlighted part of the table, or pick a choice.");
     this.help.textContent = help;
   }
@@ -233,14 +306,26 @@ export class Picker {
    * @param {string} [kind]
    */
   button(action, kind = "") {
+    const chosen = this.chosen !== null && this.chosen.text === action.text;
     return h(
       "button",
       {
         type: "button",
-        class: `candidate ${kind}`.trim(),
+        class: `candidate ${kind}${chosen ? " chosen" : ""}`.trim(),
         "data-action": action.text,
+        "aria-pressed": this.confirm ? String(chosen) : null,
         title: action.text,
-        onclick: () => this.active() && this.play(action),
+        onclick: () => {
+          if (!this.active()) return;
+          if (this.confirm && !chosen) {
+            this.chosen = action; // chosen, not sent: its places are marked, a second tap sends it
+            this.render();
+          } else this.play(action);
+        },
+        onpointerenter: () => this.point(action),
+        onpointerleave: () => this.point(null),
+        onfocus: () => this.point(action),
+        onblur: () => this.point(null),
       },
       action.label || action.text,
     );
@@ -253,4 +338,34 @@ export class Picker {
  */
 function sameActions(a, b) {
   return a.length === b.length && a.every((action, i) => action.text === b[i].text);
+}
+
+const CONFIRM_KEY = "ludoteca.confirm";
+
+/** The "Confirm each move" switch: remembered in this browser (localStorage), and when never set, on for a
+ *  touch screen (`pointer: coarse`, where a tap lands easily on the wrong place) and off for a mouse. */
+export class ConfirmSetting {
+  /**
+   * @param {HTMLInputElement} box
+   * @param {(on: boolean) => void} onChange told the setting at once and at each change
+   */
+  constructor(box, onChange) {
+    let stored = null;
+    try {
+      stored = localStorage.getItem(CONFIRM_KEY);
+    } catch {
+      stored = null; // storage refused: the default, not remembered
+    }
+    const touch = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+    box.checked = stored === null ? touch : stored === "1";
+    box.addEventListener("change", () => {
+      try {
+        localStorage.setItem(CONFIRM_KEY, box.checked ? "1" : "0");
+      } catch {
+        // not remembered; it still applies to this page
+      }
+      onChange(box.checked);
+    });
+    onChange(box.checked);
+  }
 }

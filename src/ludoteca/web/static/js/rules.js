@@ -60,3 +60,33 @@ for (const table of article ? article.querySelectorAll("table") : []) {
 // a box that scrolls must be reachable with the keyboard, so its hidden part can be scrolled to
 const boxes = /** @type {HTMLElement[]} */ (article ? [...article.querySelectorAll(".table-scroll, pre")] : []);
 for (const box of boxes) box.tabIndex = 0;
+
+// a figure opens full size on a tap (or Enter): drawn so that its smallest text is 12 px, in a dialog that
+// scrolls both ways — on a phone the column draws the figures' words at 4 to 9 px
+const dialog = document.getElementById("figure-dialog");
+const large = dialog ? dialog.querySelector(".figure-large") : null;
+if (dialog instanceof HTMLDialogElement && large instanceof HTMLElement) {
+  for (const svg of article ? article.querySelectorAll(".rules-figure > svg") : []) {
+    if (!(svg instanceof SVGSVGElement)) continue;
+    svg.setAttribute("tabindex", "0");
+    svg.setAttribute("role", "button");
+    svg.setAttribute("aria-label", dialog.dataset.enlarge || "");
+    const open = () => {
+      const copy = /** @type {SVGSVGElement} */ (svg.cloneNode(true));
+      for (const name of ["tabindex", "role", "aria-label"]) copy.removeAttribute(name);
+      copy.setAttribute("role", "img");
+      large.replaceChildren(copy);
+      dialog.showModal();
+      const sizes = [...copy.querySelectorAll("text")].map((text) => parseFloat(getComputedStyle(text).fontSize)).filter((size) => size > 0);
+      const width = copy.viewBox.baseVal.width * (12 / Math.min(12, ...sizes));
+      copy.style.width = `${Math.max(width, large.clientWidth)}px`;
+    };
+    svg.addEventListener("click", open);
+    svg.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        open();
+      }
+    });
+  }
+}

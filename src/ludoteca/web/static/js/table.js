@@ -15,7 +15,7 @@ import { BoardLayout } from "./layout.js";
 import { TurnAlerts } from "./notify.js";
 import { Countdown, LogView, renderEnd, renderSeats } from "./panels.js";
 import { applyPatch } from "./patch.js";
-import { Picker } from "./picker.js";
+import { ConfirmSetting, Picker } from "./picker.js";
 import { Rematch } from "./rematch.js";
 import { Requests } from "./requests.js";
 import { TableSocket, socketUrl } from "./socket.js";
@@ -49,6 +49,7 @@ const layout = new BoardLayout({
   dock: $("dock"),
   toggle: $("dock-toggle"),
   skip: $("skip-to-dock"),
+  tools: $("board-tools"),
 });
 const alerts = new TurnAlerts($("turn-alerts")); // title, sound, notification when your turn comes unseen
 const picker = new Picker({
@@ -57,11 +58,25 @@ const picker = new Picker({
   clearButton: $("clear-btn"),
   help: $("selection-help"),
   onPlay: play,
+  confirmButton: $("confirm-btn", HTMLButtonElement),
+  onPlaces: (keys) => layout.label(keys),
 });
+new ConfirmSetting($("confirm-moves", HTMLInputElement), (on) => picker.setConfirm(on));
 /** @type {ChatPanel} */
 let chat; // made once the catalogue is loaded: its emotes and buttons are worded
 const rematch = new Rematch({ button: $("rematch-btn", HTMLButtonElement), offer: $("rematch-offer"), origin: $("rematch-of") }, send);
 const guide = new Guide($("guide-panel"), { send, play: (choice) => picker.play(choice), hello: onOpen });
+
+// the guided lesson where the player looks: at the top of the side column beside the board, and right under
+// the board (above the pinned dock) when the side column falls below the table on a narrow screen
+const narrow = matchMedia("(max-width: 980px)");
+function placeGuide() {
+  const panel = $("guide-panel");
+  if (narrow.matches) $("board").after(panel);
+  else document.querySelector(".side")?.prepend(panel);
+}
+narrow.addEventListener("change", placeGuide);
+placeGuide();
 
 /**
  * Send a message on the table's socket; answers whether it went.
@@ -124,6 +139,13 @@ function applyState(next) {
   picker.update(legal, next.version);
   $("action-bar").hidden = legal.length === 0;
   if (versionChanged && legal.length > 0) layout.collapse(false); // a new choice is never hidden
+  // nor the board's part in it under the dock: once the board is fitted to the dock's new height (a
+  // resize observer, in the next frame), the page scrolls as little as needed; `data-settled` says done
+  const settled = () => {
+    if (versionChanged && legal.length > 0) layout.reveal();
+    table.dataset.settled = String(next.version);
+  };
+  requestAnimationFrame(() => requestAnimationFrame(settled));
 
   const actor = next.to_act >= 0 ? next.seats[next.to_act] : null;
   countdown.set(next.result ? null : next.deadline, actor ? actor.name : "", next.to_act === next.seat);
@@ -174,6 +196,7 @@ function controls() {
   $("leave-btn").hidden = !me || over || me.kind !== "human" || me.autoplay;
   $("takeback-btn").hidden = !me || over || !me.autoplay;
   $("turn-alerts").hidden = !me || over;
+  $("confirm-setting").hidden = !me || over;
   const spectator = state !== null && state.seat < 0;
   $("spectator-note").hidden = !spectator;
   const own = tokensFor(gameId)[0];
