@@ -22,11 +22,13 @@ SLOW_MODULES = frozenset(
         "test_review_api.py",
         "test_bot_fairness.py",
         "test_arena.py",
+        "test_faults.py",  # two servers and a private PostgreSQL through a fault plan (40 s and more)
     }
 )
 """Modules whose tests take many seconds each (measured with ``--durations``; see docs/architecture.md)."""
 
 POSTGRES_FIXTURES = frozenset({"postgres_url", "pair"})
+POSTGRES_MODULES = frozenset({"test_faults.py"})  # starts a private PostgreSQL cluster of its own
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -36,7 +38,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
         callspec = getattr(item, "callspec", None)
         on_postgres = callspec is not None and callspec.params.get("database_url") == "postgresql"
-        if on_postgres or fixtures & POSTGRES_FIXTURES:
+        if on_postgres or fixtures & POSTGRES_FIXTURES or item.path.name in POSTGRES_MODULES:
             item.add_marker(pytest.mark.postgres)
         if item.path.name in SLOW_MODULES:
             item.add_marker(pytest.mark.slow)
