@@ -40,7 +40,7 @@ BINS = 10
 def judged_game(definition, options, seed: int, seats: list[str], every: int, iterations: int) -> list[dict]:
     """One bot game from ``seed`` and the judged sample of its decisions, each with the seat's outcome."""
     n = len(seats)
-    players = [bots.from_spec(spec, derive_seed(seed, s, salt=0xCA1)) for s, spec in enumerate(seats)]
+    players = [bots.replayable(spec, derive_seed(seed, s, salt=0xCA1)) for s, spec in enumerate(seats)]
     played = play_out(definition.new_game(options, seed, n), players, seats)
     shares = played.state.result().win_shares()
     record = GameRecord(
@@ -134,7 +134,7 @@ def noise(definition, options, seed: int, seats: list[str], count: int, repeat: 
     picked = []
     g = 0
     while len(picked) < count:
-        players = [bots.from_spec(spec, derive_seed(seed + g, s, salt=0xCA1)) for s, spec in enumerate(seats)]
+        players = [bots.replayable(spec, derive_seed(seed + g, s, salt=0xCA1)) for s, spec in enumerate(seats)]
         played = play_out(definition.new_game(options, seed + g, n), players, seats)
         actions = [a.to_text() for _, a in played.moves]
         record = GameRecord(definition.name, definition.options_to_dict(options), seed + g, seats, actions)
