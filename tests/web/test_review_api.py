@@ -15,7 +15,7 @@ import pytest
 from ludoteca import games
 from ludoteca.bots.base import Budget
 from ludoteca.core.records import GameRecord
-from ludoteca.review import decisions, review
+from ludoteca.review import VERSION, decisions, review
 from ludoteca.web.store import Store, database_url
 
 from serverkit import create_game, finished_game, server_thread
@@ -108,7 +108,7 @@ def test_an_unfinished_review_is_carried_on_after_a_restart(tmp_path: Path) -> N
     async def half_done() -> None:
         store = await Store.open(database_url(None, tmp_path))
         try:
-            settings = {"version": 1, "iterations": ITERATIONS, "seconds": 1.0, "marks": {}, "seats": None}
+            settings = {"version": VERSION, "iterations": ITERATIONS, "seconds": 1.0, "marks": {}, "seats": None}
             await store.put_review(game_id, settings, 5, time.time())
             await store.save_review(game_id, 1, {"entries": [kept]}, time.time())
             assert await store.pending_reviews() == [game_id]

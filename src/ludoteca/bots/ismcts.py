@@ -364,3 +364,28 @@ class ReaderBot(IsmctsBot):
         usual = IsmctsBot.lookahead(game)
         return usual.reading if usual.reading is not None else usual
 
+
+class AdvisorBot(ReaderBot):
+    """The reader's search judged by the best judge each game has, at any budget: hints and the game review.
+
+    Not a seat's bot (the registry does not name it): a seat's level keeps meaning what it meant. Where the
+    ``reader`` judges with a learned judge only from ``expert``'s iterations, the advisor does at every budget,
+    because what it reports is the chance of winning itself, and the learned judges are the better calibrated
+    ones (``docs/bots.md``). It asks the reader's lookahead for the one it gives a search bounded by time alone
+    (the deepest lookahead, the learned judge); its own iterations still bound the search."""
+
+    name = "advisor"
+
+    @staticmethod
+    def lookahead(game: str) -> Lookahead:
+        """The reader's lookahead as it prepares a search of time alone, whatever the real budget."""
+        reading = ReaderBot.lookahead(game)
+        prepare = reading.prepare
+        if prepare is None:
+            return reading
+        untimed = Budget()
+
+        def best(view: object, budget: Budget) -> Lookahead:
+            return prepare(view, untimed)
+
+        return replace(reading, prepare=best)
