@@ -114,7 +114,9 @@ def test_the_kreta_expert_search_with_the_learned_judge_depends_only_on_the_view
     monkeypatch.setattr(reader_kreta, "JUDGED_FROM", 1)
     determinize = games.get("kreta").determinize
     assert determinize is not None
-    for k, state in enumerate(_turn_starts(21, 2, every=15)[:4] + _turn_starts(22, 3, every=20)[:3]):
+    two = _turn_starts(21, 2, every=15)[1]
+    assert not isinstance(reader_kreta.prepare(two.view(0), Budget(iterations=6)).judge, reader_kreta.LearnedJudge)
+    for k, state in enumerate(_turn_starts(22, 3, every=20)[:3] + _turn_starts(23, 4, every=25)[:3]):
         p = state.current_player()
         view = state.view(p)
         assert isinstance(reader_kreta.prepare(view, Budget(iterations=6)).judge, reader_kreta.LearnedJudge)
@@ -139,7 +141,7 @@ def test_the_advisor_of_hints_and_reviews_judges_with_the_learned_judges_and_onl
     from ludoteca.bots import reader_verraeter
     from ludoteca.bots.ismcts import AdvisorBot
 
-    kreta_state = _turn_starts(31, 2, every=15)[1]
+    kreta_state = _turn_starts(31, 3, every=15)[1]
     view = kreta_state.view(kreta_state.current_player())
     prepared = AdvisorBot.lookahead("kreta").prepare
     assert prepared is not None and isinstance(prepared(view, Budget(iterations=6)).judge, reader_kreta.LearnedJudge)

@@ -33,6 +33,11 @@ FEATURES = ("estimate", "vp", "cards")
 """A seat's features, in :func:`features`' order: the heuristic's estimate from its view (its expected final
 points less the others'), the points it has won, the character cards in its hand."""
 
+PLAYERS = (3, 4)
+"""The player counts the search judges with this judge: where it measured better than the logistic curve on
+held-out games (log loss and Brier score, ``docs/bots.md``). With two players its weights, shared with the other
+counts, judged worse than the curve, so two-player searches keep the curve."""
+
 EDGES = (2, 4, 7)
 """Scorings still to come that close each bucket: 1–2, 3–4, 5–7 and 8 or more."""
 BUCKETS = len(EDGES) + 1
@@ -82,5 +87,16 @@ def evaluate(state: Any) -> list[float]:
     return chances([features(state.view(p)) for p in range(state.num_players)], bucket(state))
 
 
-__all__ = ["BUCKETS", "EDGES", "FEATURES", "WEIGHTS_FILE", "bucket", "bucket_of", "chances", "evaluate", "features",
-           "weights"]  # fmt: skip
+__all__ = [
+    "BUCKETS",
+    "EDGES",
+    "FEATURES",
+    "PLAYERS",
+    "WEIGHTS_FILE",
+    "bucket",
+    "bucket_of",
+    "chances",
+    "evaluate",
+    "features",
+    "weights",
+]

@@ -4,8 +4,9 @@ Kreta has nothing to read in the others' choices: what is hidden (the face-down 
 is hidden from every seat alike, so no choice can depend on it, and the uniform ``determinize`` is already the
 exact posterior. The levels differ by iterations (:attr:`ludoteca.bots.ismcts.ReaderBot.levels`): below
 :data:`search_kreta.DEEP_FROM` one round ahead (``easy``), from there two (:data:`search_kreta.DEEP`); from
-:data:`JUDGED_FROM` (``expert``) the position where the lookahead stops is judged by the learned judge
-(:mod:`.judge_kreta`) instead of the logistic curve of the heuristic's estimate.
+:data:`JUDGED_FROM` (``expert``), with three or four players (:data:`judge_kreta.PLAYERS`), the position where
+the lookahead stops is judged by the learned judge (:mod:`.judge_kreta`) instead of the logistic curve of the
+heuristic's estimate.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ def prepare(view: object, budget: Budget) -> Lookahead:
     iterations = budget.iterations
     deep = iterations is None or iterations >= search_kreta.DEEP_FROM
     settings = search_kreta.DEEP if deep else search_kreta.NORMAL
-    if iterations is None or iterations >= JUDGED_FROM:
+    if (iterations is None or iterations >= JUDGED_FROM) and view.num_players in judge_kreta.PLAYERS:
         return judged(view, settings)
     return search_kreta.Session(view, settings).lookahead()
 

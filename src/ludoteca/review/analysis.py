@@ -28,7 +28,7 @@ from typing import Any
 
 from ludoteca import games
 from ludoteca.bots.base import Budget
-from ludoteca.bots.ismcts import AdvisorBot
+from ludoteca.bots.ismcts import AdvisorBot, IsmctsBot
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import AnyGameDefinition
 from ludoteca.core.records import GameRecord, parse_record_action, start
@@ -106,12 +106,19 @@ def decision_seed(game_seed: int, n: int, *keys: int) -> int:
 
 
 def judge(
-    view: Any, legal: Sequence[Any], played: int, seed: int, iterations: int, seconds: float | None = None
+    view: Any,
+    legal: Sequence[Any],
+    played: int,
+    seed: int,
+    iterations: int,
+    seconds: float | None = None,
+    search: type[IsmctsBot] = AdvisorBot,
 ) -> dict[str, Any]:
     """The verdict on one decision (a module-level function of picklable values, so a worker pool runs it):
-    the played and the preferred action in notation, their chances, the loss and the mark."""
+    the played and the preferred action in notation, their chances, the loss and the mark. ``search`` is the
+    review's (version 1 asked plain :class:`IsmctsBot`, which ``benchmarks/calibration.py`` compares)."""
     budget = Budget(iterations=iterations, seconds=seconds)
-    searcher = AdvisorBot(seed, budget)
+    searcher = search(seed, budget)
     estimates = searcher.analyse(view, list(legal))
     spent = searcher.last_iterations
     best = estimates[0]
@@ -119,7 +126,7 @@ def judge(
     mine = next(e for e in estimates if e.action == move)
     refined = False
     if mine.action != best.action and mine.visits < min(10, max(1, spent // MIN_VISITS_SHARE)):
-        focused = AdvisorBot(seed ^ 1, Budget(iterations=max(1, iterations // 2), seconds=seconds))
+        focused = search(seed ^ 1, Budget(iterations=max(1, iterations // 2), seconds=seconds))
         mine = focused.analyse(view, list(legal), focus=[move])[0]
         spent += focused.last_iterations
         refined = True
