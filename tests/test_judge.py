@@ -157,3 +157,16 @@ def test_the_advisor_of_hints_and_reviews_judges_with_the_learned_judges_and_onl
             worlds = [state] + [determinize(state.view(p), Rng(2000 + w)) for w in range(2)]
             choices = {AdvisorBot(k, Budget(iterations=6)).choose(w.view(p), w.legal_actions()) for w in worlds}
             assert len(choices) == 1, (game, state, choices)
+
+
+def test_ludoteca_train_kreta_prints_weights_of_the_shipped_shape() -> None:
+    pytest.importorskip("numpy")
+    from click.testing import CliRunner
+
+    from ludoteca.cli.main import cli
+
+    result = CliRunner().invoke(cli, ["train", "kreta", "--games", "2", "--seed", "3"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["features"] == list(judge_kreta.FEATURES) and len(data["buckets"]) == judge_kreta.BUCKETS
+    assert data["trained_on"]["games"] == 2 and data["trained_on"]["players"] == [2, 3, 4]
