@@ -45,7 +45,7 @@ def measure(
     definition = games.get("verraeter")
     options = definition.options_from_dict({})
     state = definition.new_game(options, seed, n)
-    players = [bots.from_spec(spec, derive_seed(seed, s, salt=0xBE1)) for s, spec in enumerate(seats)]
+    players = [bots.replayable(spec, derive_seed(seed, s, salt=0xBE1)) for s, spec in enumerate(seats)]
     rows: list[dict[str, object]] = []
     k = 0
     while not state.is_terminal():

@@ -28,6 +28,7 @@ import time
 from pathlib import Path
 
 from ludoteca import bots, games
+from ludoteca.bots.ismcts import IsmctsBot
 from ludoteca.bots.loop import play_out
 from ludoteca.core.records import GameRecord
 from ludoteca.core.rng import Rng
@@ -37,10 +38,12 @@ from ludoteca.review.analysis import DEFAULT_BUDGET, decision_seed, decisions, j
 BINS = 10
 
 
-def judged_game(definition, options, seed: int, seats: list[str], every: int, iterations: int) -> list[dict]:
+def judged_game(
+    definition, options, seed: int, seats: list[str], every: int, iterations: int, v1: bool = False
+) -> list[dict]:
     """One bot game from ``seed`` and the judged sample of its decisions, each with the seat's outcome."""
     n = len(seats)
-    players = [bots.from_spec(spec, derive_seed(seed, s, salt=0xCA1)) for s, spec in enumerate(seats)]
+    players = [bots.replayable(spec, derive_seed(seed, s, salt=0xCA1)) for s, spec in enumerate(seats)]
     played = play_out(definition.new_game(options, seed, n), players, seats)
     shares = played.state.result().win_shares()
     record = GameRecord(
@@ -58,16 +61,19 @@ def judged_game(definition, options, seed: int, seats: list[str], every: int, it
         if i % every != offset:
             continue
         verdict = judge(d.view, d.legal, d.played, decision_seed(seed, d.n), iterations)
-        rows.append(
-            {
-                "seed": seed,
-                "n": d.n,
-                "phase": min(2, 3 * i // max(1, total)),
-                "seat": d.seat,
-                "chance": verdict["before"],
-                "outcome": shares[d.seat],
-            }
-        )
+        row = {
+            "seed": seed,
+            "n": d.n,
+            "phase": min(2, 3 * i // max(1, total)),
+            "seat": d.seat,
+            "chance": verdict["before"],
+            "outcome": shares[d.seat],
+        }
+        if v1:  # the same decision judged as review version 1 did (plain ismcts), for a paired comparison
+            row["chance_v1"] = judge(d.view, d.legal, d.played, decision_seed(seed, d.n), iterations, None, IsmctsBot)[
+                "before"
+            ]
+        rows.append(row)
     return rows
 
 
@@ -97,7 +103,30 @@ def table(rows: list[dict], players: int) -> str:
     lines.append(f"- Brier score: {brier(rows)}")
     for phase, name in enumerate(("first third", "middle third", "last third")):
         lines.append(f"  - {name}: {brier([r for r in rows if r['phase'] == phase])}")
+    paired = [r for r in rows if "chance_v1" in r]
+    if paired:
+        lines.append(f"- the same decisions judged as review version 1 (plain ismcts): {paired_brier(paired)}")
     return "\n".join(lines)
+
+
+def paired_brier(rows: list[dict]) -> str:
+    """Version 1's Brier score on the same decisions, and the difference (this one less version 1's) with a 95%
+    interval over games (the decisions of a game share its outcome)."""
+    import statistics
+
+    v1 = sum((r["chance_v1"] - r["outcome"]) ** 2 for r in rows) / len(rows)
+    now = sum((r["chance"] - r["outcome"]) ** 2 for r in rows) / len(rows)
+    by_game: dict[int, list[float]] = {}
+    for r in rows:
+        gain = (r["chance"] - r["outcome"]) ** 2 - (r["chance_v1"] - r["outcome"]) ** 2
+        by_game.setdefault(r["seed"], []).append(gain)
+    diffs = [sum(v) / len(v) for v in by_game.values()]
+    half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else float("nan")
+    mean = statistics.mean(diffs)
+    return (
+        f"{v1:.4f} against {now:.4f} over {len(rows)}; difference per game {mean:+.4f} "
+        f"(95% CI {mean - half:+.4f} to {mean + half:+.4f}, {len(diffs)} games)"
+    )
 
 
 def plot(rows: list[dict], path: str, title: str) -> None:
@@ -134,7 +163,7 @@ def noise(definition, options, seed: int, seats: list[str], count: int, repeat: 
     picked = []
     g = 0
     while len(picked) < count:
-        players = [bots.from_spec(spec, derive_seed(seed + g, s, salt=0xCA1)) for s, spec in enumerate(seats)]
+        players = [bots.replayable(spec, derive_seed(seed + g, s, salt=0xCA1)) for s, spec in enumerate(seats)]
         played = play_out(definition.new_game(options, seed + g, n), players, seats)
         actions = [a.to_text() for _, a in played.moves]
         record = GameRecord(definition.name, definition.options_to_dict(options), seed + g, seats, actions)
@@ -168,6 +197,7 @@ def main() -> int:
     parser.add_argument("--table", action="store_true", help="only print the table of the decisions in --out")
     parser.add_argument("--plot", help="also draw the calibration curve into this PNG")
     parser.add_argument("--noise", type=int, metavar="K", help="instead: judge --games decisions K times each")
+    parser.add_argument("--v1", action="store_true", help="also judge each decision as review version 1 (paired)")
     args = parser.parse_args()
     definition = games.get(args.game)
     title = f"{definition.title}, {args.players}p, {args.iterations} iterations"
@@ -191,7 +221,7 @@ def main() -> int:
             if args.minutes is not None and time.monotonic() - started > 60 * args.minutes:
                 print(f"stopped after {g} games ({args.minutes:g} min)", file=sys.stderr)
                 break
-            got = judged_game(definition, options, args.seed + g, seats, args.every, args.iterations)
+            got = judged_game(definition, options, args.seed + g, seats, args.every, args.iterations, args.v1)
             rows += got
             if out is not None:
                 out.writelines(json.dumps(r) + "\n" for r in got)

@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         times = []
         iterations = []
         for state in states:
-            bot = bots.from_spec(spec, 1)
+            bot = bots.replayable(spec, 1)
             start = time.process_time()
             bot.choose(state.view(state.current_player()), state.legal_actions())
             times.append(time.process_time() - start)

@@ -83,7 +83,7 @@ def measure(seed: int, n: int, specs: list[str], oracle_iterations: int, every: 
                 row: dict[str, Any] = {"seed": seed, "players": n, "phase": view.phase, "legal": len(legal)}
                 oracle_choice = max(rated, key=lambda a: rated[a])
                 for spec in specs:
-                    choice = bots.from_spec(spec, seed * 1000 + k).choose(view, legal)
+                    choice = bots.replayable(spec, seed * 1000 + k).choose(view, legal)
                     row[spec] = {"regret": best - rated.get(choice, 0.0), "agree": choice == oracle_choice}
                 if out is not None:
                     with out.open("a") as f:

@@ -45,7 +45,7 @@ def lowest(env: Any, agent: str, obs: dict[str, np.ndarray]) -> int:
 
 def bot_policy(spec: str, seed: int) -> Policy:
     """A ludoteca bot as an agent: it reads its seat's view (what the observation encodes, unflattened)."""
-    bot = bots.from_spec(spec, seed)
+    bot = bots.replayable(spec, seed)
 
     def choose(env: Any, agent: str, obs: dict[str, np.ndarray]) -> int:
         raw = env.unwrapped

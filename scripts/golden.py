@@ -152,7 +152,7 @@ def play_case(game: str, case: dict[str, Any]) -> GameRecord:
     for text in record.actions:
         state.apply(parse_record_action(definition, text))
     seed = Rng(case.get("seed", 0) ^ 0x60_1D)
-    players = [bots.from_spec(spec, seed.next64() >> 1) for spec in case["seats"]]
+    players = [bots.replayable(spec, seed.next64() >> 1) for spec in case["seats"]]
     while not state.is_terminal():
         if len(record.actions) >= MAX_ACTIONS:
             raise SystemExit(f"{case['name']}: no end after {MAX_ACTIONS} actions")

@@ -20,6 +20,7 @@ from ludoteca.arena import runner
 from ludoteca.arena.runner import ArenaError, Match, SeatRecord, play_deal
 from ludoteca.arena.stats import Z_975, estimate, t_critical, win_shares
 from ludoteca.arena.summary import summarize
+from ludoteca.bots.ismcts import IsmctsBot
 from ludoteca.bots.random_bot import RandomBot
 from ludoteca.core.game import TERMINAL, GameDefinition, GameResult
 from ludoteca.core.rng import Rng
@@ -239,6 +240,19 @@ def test_the_same_seed_gives_the_same_games_with_any_number_of_jobs() -> None:
     assert [r.deal for r in one] == sorted(r.deal for r in one)
     other = runner.run(dataclasses.replace(match, seed=12), 4, jobs=1)
     assert [r.score for r in other] != [r.score for r in one]
+
+
+def test_a_level_replays_in_the_arena_whatever_its_safety_net(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A level's time limit is a safety net for a waiting player: in the arena it is off, so a level plays its
+    iterations and two runs of the same deals are the same games. The net here is a nanosecond, which would cut
+    every search to one iteration if it could bind (slow by construction, not by the machine)."""
+    monkeypatch.setitem(IsmctsBot.levels, "normal", bots.Budget(iterations=12, seconds=1e-9))
+    match = Match("verraeter", {}, ("ismcts:normal", "heuristic", "heuristic"), 5)
+    first = runner.run(match, 1, jobs=1)
+    again = runner.run(match, 1, jobs=1)
+    assert _without_times(first) == _without_times(again)
+    by_iterations = runner.run(dataclasses.replace(match, lineup=("ismcts:12", "heuristic", "heuristic")), 1, jobs=1)
+    assert _without_times(first) == _without_times(by_iterations)  # the level played its 12 iterations
 
 
 # ---------------------------------------------------------------- the command

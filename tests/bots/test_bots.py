@@ -65,6 +65,29 @@ def test_budget_is_kept_and_validated() -> None:
         Budget(seconds=0)
 
 
+def test_a_levels_safety_net_is_on_where_a_player_waits_and_off_where_games_must_replay() -> None:
+    waiting = bots.from_spec("reader:expert", 1).budget
+    assert waiting is not None and waiting.time_limit == 4.0 and waiting.iterations == 1200
+    replaying = bots.replayable("reader:expert", 1).budget
+    assert replaying is not None and replaying.time_limit is None and replaying.iterations == 1200
+    by_time = bots.replayable("ismcts:0.5s", 1).budget
+    assert by_time is not None and by_time.time_limit == 0.5  # seconds alone: the clock is the budget
+    plain = bots.replayable("ismcts", 1).budget
+    assert plain is not None and plain.or_default(Budget(iterations=300, seconds=1.0)) == Budget(
+        iterations=300, seconds=1.0, clock=False
+    )
+
+
+@pytest.mark.parametrize("clock", [True, False])
+def test_a_search_runs_its_iterations_when_the_clock_is_off(clock: bool) -> None:
+    from ludoteca.bots.ismcts import IsmctsBot
+
+    state = DEFINITION.new_game(OPTIONS, 3, 3)
+    bot = IsmctsBot(1, Budget(iterations=12, seconds=1e-9, clock=clock))  # a net no search can keep within
+    bot.analyse(state.view(state.current_player()), state.legal_actions())
+    assert bot.last_iterations == (1 if clock else 12)
+
+
 @pytest.mark.parametrize("players", [3, 4])
 def test_random_bots_play_only_legal_actions_to_the_end(players: int) -> None:
     for seed in range(10):

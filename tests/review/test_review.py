@@ -49,7 +49,7 @@ def test_a_review_is_reproducible_and_plain_json(verraeter: GameRecord, verraete
     again = review(verraeter, budget=SMALL)
     assert again == verraeter_review
     assert json.loads(json.dumps(verraeter_review)) == verraeter_review
-    assert verraeter_review["format"] == "ludoteca-review" and verraeter_review["version"] == 1
+    assert verraeter_review["format"] == "ludoteca-review" and verraeter_review["version"] == 2
     assert verraeter_review["settings"]["iterations"] == SMALL.iterations
     assert verraeter_review["outcome"] is not None and abs(sum(verraeter_review["outcome"]) - 1) < 1e-3
     for entry in verraeter_review["decisions"]:

@@ -17,7 +17,7 @@ from ludoteca.bots.base import Budget
 from ludoteca.core.records import GameRecord
 from ludoteca.present import translator
 from ludoteca.present.moves import move_labels
-from ludoteca.review import decisions, review
+from ludoteca.review import VERSION, decisions, review
 from ludoteca.web.storage.databases import database_url
 from ludoteca.web.storage.store import Store
 
@@ -132,7 +132,7 @@ def test_an_unfinished_review_is_carried_on_after_a_restart(tmp_path: Path) -> N
     async def half_done() -> None:
         store = await Store.open(database_url(None, tmp_path))
         try:
-            settings = {"version": 1, "iterations": ITERATIONS, "seconds": 1.0, "marks": {}, "seats": None}
+            settings = {"version": VERSION, "iterations": ITERATIONS, "seconds": 1.0, "marks": {}, "seats": None}
             await store.put_review(game_id, settings, 5, time.time())
             await store.save_review(game_id, 1, {"entries": [kept]}, time.time())
             assert await store.pending_reviews() == [game_id]

@@ -23,7 +23,8 @@ from ludoteca.core.game import GameDefinition
 from .workers import in_pool
 
 BotFactory = Callable[[str, int], Any]
-"""``factory(spec, seed) -> bot``: :func:`ludoteca.bots.from_spec`, or a fake in tests."""
+"""``factory(spec, seed) -> bot``: :func:`ludoteca.bots.replayable` (a level's time limit off, so that a run
+replays exactly whatever the machine's load), or a fake in tests."""
 
 
 class ArenaError(BotGameError):
@@ -69,7 +70,7 @@ def play_game(
     match: Match,
     deal: int,
     rotation: int,
-    factory: BotFactory = bots.from_spec,
+    factory: BotFactory = bots.replayable,
 ) -> list[SeatRecord]:
     """One rotation of one deal, to the end; one record per seat."""
     n = len(match.lineup)
@@ -94,7 +95,7 @@ def play_deal(
     options: Any,
     match: Match,
     deal: int,
-    factory: BotFactory = bots.from_spec,
+    factory: BotFactory = bots.replayable,
 ) -> list[SeatRecord]:
     """Every rotation of deal ``deal``: ``n`` games on the same seed, the lineup shifted one seat each time."""
     records: list[SeatRecord] = []

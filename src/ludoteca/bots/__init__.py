@@ -13,6 +13,7 @@ or spawned — find the same bots as the process that started them.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 from importlib import import_module
 from importlib.metadata import entry_points
@@ -31,6 +32,7 @@ __all__ = [
     "names",
     "parse_spec",
     "register",
+    "replayable",
 ]
 
 ENTRY_POINT_GROUP = "ludoteca.bots"
@@ -120,10 +122,21 @@ def parse_spec(spec: str) -> tuple[str, Budget | None]:
         ) from exc
 
 
-def from_spec(spec: str, seed: int) -> Bot:
-    """A new bot from a seat spec like ``heuristic`` or ``ismcts:hard`` (see :func:`parse_spec`)."""
+def from_spec(spec: str, seed: int, *, clock: bool = True) -> Bot:
+    """A new bot from a seat spec like ``heuristic`` or ``ismcts:hard`` (see :func:`parse_spec`).
+
+    ``clock=False`` (arenas, benchmarks, simulations: nobody waits) switches off the levels' time limits
+    where iterations bound the search too, so that the games replay exactly whatever the machine's load
+    (:attr:`Budget.clock`); a budget of seconds alone (``ismcts:0.5s``) keeps its clock."""
     name, budget = parse_spec(spec)
+    if not clock:
+        budget = replace(budget or Budget(), clock=False)
     return create(name, seed, budget)
+
+
+def replayable(spec: str, seed: int) -> Bot:
+    """:func:`from_spec` with the clock off: a bot whose play depends on its seed alone (an arena's)."""
+    return from_spec(spec, seed, clock=False)
 
 
 def describe(name: str) -> str:

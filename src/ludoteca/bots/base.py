@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar, TypeVar
 
 from ludoteca.core.errors import LudotecaError
@@ -25,16 +25,36 @@ class Budget:
 
     Budgets are part of a bot's identity for reproducibility: with ``iterations`` only, a search bot's
     choices depend on its seed alone; ``seconds`` makes them depend on the machine's speed too.
+
+    A level such as ``reader:expert`` has both: its iterations are its strength, its seconds a safety net for
+    a player who waits at a loaded server. Where nobody waits and the games must replay (an arena, a
+    benchmark, a simulation) the net is switched off with ``clock=False``: then ``seconds`` binds only a
+    budget that has no iterations (``ismcts:0.5s``, whose time *is* its budget).
     """
 
     iterations: int | None = None
     seconds: float | None = None
+    clock: bool = True
+    """Whether ``seconds`` may cut a search short that ``iterations`` also bounds (see above)."""
 
     def __post_init__(self) -> None:
         if self.iterations is not None and self.iterations < 1:
             raise LudotecaError(f"a bot budget needs at least 1 iteration, not {self.iterations}")
         if self.seconds is not None and not self.seconds > 0:
             raise LudotecaError(f"a bot budget needs a positive time, not {self.seconds}")
+
+    @property
+    def time_limit(self) -> float | None:
+        """The seconds that bind a search: ``seconds``, unless the clock is off and iterations bound it."""
+        if not self.clock and self.iterations is not None:
+            return None
+        return self.seconds
+
+    def or_default(self, default: Budget) -> Budget:
+        """This budget, or ``default`` (with this one's clock) if it sets no limit at all."""
+        if self.iterations is None and self.seconds is None:
+            return replace(default, clock=self.clock)
+        return self
 
 
 class Bot(ABC):

@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from ludoteca import games
@@ -217,12 +217,13 @@ class IsmctsBot(Bot):
         determinize = definition.determinize
         if determinize is None:
             raise TypeError(f"{definition.title} cannot sample worlds from a view (no determinize)")
-        budget = self.budget or DEFAULT_BUDGET
+        budget = (self.budget or DEFAULT_BUDGET).or_default(DEFAULT_BUDGET)
         lookahead = self.lookahead(definition.name)
         if lookahead.levels:
             budget = self.game_budget(budget, lookahead.levels)
         iterations = budget.iterations if budget.iterations is not None else 1 << 62
-        deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        limit = budget.time_limit
+        deadline = None if limit is None else time.perf_counter() + limit
         rng = self.rng
         me = getattr(view, "player", -1)
         if lookahead.prepare is not None:
@@ -244,10 +245,11 @@ class IsmctsBot(Bot):
     @classmethod
     def game_budget(cls, budget: Budget, levels: Mapping[str, Budget]) -> Budget:
         """A level's budget as the game defines it (``budget`` itself if it is no level's, or the game
-        keeps that level as it is)."""
+        keeps that level as it is), with ``budget``'s clock."""
+        timed = replace(budget, clock=True)
         for name, generic in cls.levels.items():
-            if budget == generic:
-                return levels.get(name, budget)
+            if timed == generic:
+                return replace(levels.get(name, budget), clock=budget.clock)
         return budget
 
     @staticmethod
@@ -353,10 +355,37 @@ class ReaderBot(IsmctsBot):
         "expert": Budget(iterations=1200, seconds=4.0),
     }
     """Iterations first, so that a level's play depends on its seed alone; the time limits are safety nets
-    for a loaded machine (a game may set its own budgets for them: :attr:`Lookahead.levels`)."""
+    for a loaded machine where a player waits, off in arenas and benchmarks (:attr:`Budget.clock`; a game may
+    set its own budgets for the levels: :attr:`Lookahead.levels`)."""
 
     @staticmethod
     def lookahead(game: str) -> Lookahead:
         """The game's lookahead for reading the table (:attr:`Lookahead.reading`), or the search's usual one."""
         usual = IsmctsBot.lookahead(game)
         return usual.reading if usual.reading is not None else usual
+
+
+class AdvisorBot(ReaderBot):
+    """The reader's search judged by the best judge each game has, at any budget: hints and the game review.
+
+    Not a seat's bot (the registry does not name it): a seat's level keeps meaning what it meant. Where the
+    ``reader`` judges with a learned judge only from ``expert``'s iterations, the advisor does at every budget,
+    because what it reports is the chance of winning itself, and the learned judges are the better calibrated
+    ones (``docs/bots.md``). It asks the reader's lookahead for the one it gives a search bounded by time alone
+    (the deepest lookahead, the learned judge); its own iterations still bound the search."""
+
+    name = "advisor"
+
+    @staticmethod
+    def lookahead(game: str) -> Lookahead:
+        """The reader's lookahead as it prepares a search of time alone, whatever the real budget."""
+        reading = ReaderBot.lookahead(game)
+        prepare = reading.prepare
+        if prepare is None:
+            return reading
+        untimed = Budget()
+
+        def best(view: object, budget: Budget) -> Lookahead:
+            return prepare(view, untimed)
+
+        return replace(reading, prepare=best)

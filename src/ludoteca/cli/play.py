@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ludoteca.bots import Bot
-from ludoteca.bots.ismcts import IsmctsBot
+from ludoteca.bots.ismcts import AdvisorBot, IsmctsBot
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.events import Event
 from ludoteca.core.game import AnyGameDefinition
@@ -45,7 +45,8 @@ class _Quit(Exception):
 RECAP_LINES = 18
 MAX_ROWS = 16
 HINT_LEVEL = "normal"
-"""The search budget behind ``hint`` (about a second of thinking)."""
+"""The search budget behind ``hint`` (300 iterations, a second at most); the search is the advisor's (the reader's,
+judged by the game's learned judge)."""
 
 
 class Session:
@@ -344,7 +345,7 @@ class Session:
             only = self.tr("Only one option: %(action)s") % {"action": self._notation(legal[0])}
             self.console.print(Text(only, style="cyan"))
             return
-        advisor = IsmctsBot(len(view.log) * 0x9E3779B1 + 0x41D, IsmctsBot.levels[HINT_LEVEL])
+        advisor = AdvisorBot(len(view.log) * 0x9E3779B1 + 0x41D, IsmctsBot.levels[HINT_LEVEL])
         with self.console.status(self.tr("Thinking…")):
             estimates = advisor.analyse(view, legal)
         number = {a: k for k, a in enumerate(legal, 1)}

@@ -1,6 +1,7 @@
 """A game's review: every decision of every seat judged by the search, from that seat's view only.
 
-For each decision the search bot (:class:`~ludoteca.bots.ismcts.IsmctsBot`) is handed exactly what a bot
+For each decision the search (:class:`~ludoteca.bots.ismcts.AdvisorBot`: the ``reader`` bot's search, reading
+the others' choices, judged by each game's best judge — the learned one) is handed exactly what a bot
 in that seat would have been handed at that moment — the seat's view and the legal actions, never the
 state — and rates every legal action by its estimated chance of winning. The review keeps:
 
@@ -27,15 +28,16 @@ from typing import Any
 
 from ludoteca import games
 from ludoteca.bots.base import Budget
-from ludoteca.bots.ismcts import IsmctsBot
+from ludoteca.bots.ismcts import AdvisorBot, IsmctsBot
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import AnyGameDefinition
 from ludoteca.core.records import GameRecord, parse_record_action, start
 from ludoteca.core.seeds import derive_seed
 
 FORMAT = "ludoteca-review"
-VERSION = 1
-"""Bumped when the meaning of a field changes (a stored review of another version is computed again)."""
+VERSION = 2
+"""Bumped when the meaning of a field changes (a stored review of another version is computed again). 2: the
+search is the advisor's (the reader's, judged by the learned judges), no longer plain ``ismcts``'s."""
 
 SALT = 0x5E71E3
 """The reviews' own seed stream (a decision's search is seeded by the game seed and the action number)."""
@@ -104,12 +106,19 @@ def decision_seed(game_seed: int, n: int, *keys: int) -> int:
 
 
 def judge(
-    view: Any, legal: Sequence[Any], played: int, seed: int, iterations: int, seconds: float | None = None
+    view: Any,
+    legal: Sequence[Any],
+    played: int,
+    seed: int,
+    iterations: int,
+    seconds: float | None = None,
+    search: type[IsmctsBot] = AdvisorBot,
 ) -> dict[str, Any]:
     """The verdict on one decision (a module-level function of picklable values, so a worker pool runs it):
-    the played and the preferred action in notation, their chances, the loss and the mark."""
+    the played and the preferred action in notation, their chances, the loss and the mark. ``search`` is the
+    review's (version 1 asked plain :class:`IsmctsBot`, which ``benchmarks/calibration.py`` compares)."""
     budget = Budget(iterations=iterations, seconds=seconds)
-    searcher = IsmctsBot(seed, budget)
+    searcher = search(seed, budget)
     estimates = searcher.analyse(view, list(legal))
     spent = searcher.last_iterations
     best = estimates[0]
@@ -117,7 +126,7 @@ def judge(
     mine = next(e for e in estimates if e.action == move)
     refined = False
     if mine.action != best.action and mine.visits < min(10, max(1, spent // MIN_VISITS_SHARE)):
-        focused = IsmctsBot(seed ^ 1, Budget(iterations=max(1, iterations // 2), seconds=seconds))
+        focused = search(seed ^ 1, Budget(iterations=max(1, iterations // 2), seconds=seconds))
         mine = focused.analyse(view, list(legal), focus=[move])[0]
         spent += focused.last_iterations
         refined = True

@@ -128,6 +128,6 @@ def play_bots(
     (through the one bot-game loop, :func:`ludoteca.bots.loop.play_out`). Simulations and their replays
     both play through here, so a row replays exactly; a bot that fails or returns an illegal action stops
     the game with a :class:`SimulationError` saying where (``where``)."""
-    players = [bots.from_spec(spec, s) for spec, s in zip(seats, bot_seeds, strict=True)]
+    players = [bots.replayable(spec, s) for spec, s in zip(seats, bot_seeds, strict=True)]
     state = definition.new_game(options, seed, len(seats))
     return play_out(state, players, seats, where, SimulationError)

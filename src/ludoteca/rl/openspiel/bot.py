@@ -103,7 +103,7 @@ class OpenSpielIsmctsBot(Bot):
         if len(legal_actions) == 1:
             return legal_actions[0]
         game = game_for(view)
-        budget = self.budget or DEFAULT_BUDGET
+        budget = (self.budget or DEFAULT_BUDGET).or_default(DEFAULT_BUDGET)
         rng = self.rng
         search = TimedIsmcts(
             game,
@@ -111,7 +111,7 @@ class OpenSpielIsmctsBot(Bot):
             uct_c=EXPLORATION,
             max_simulations=budget.iterations if budget.iterations is not None else 1 << 62,
             random_state=np.random.RandomState(rng.below(1 << 32)),
-            deadline=None if budget.seconds is None else time.perf_counter() + budget.seconds,
+            deadline=None if budget.time_limit is None else time.perf_counter() + budget.time_limit,
         )
         sampler: Callable[[], float] = lambda: rng.next64() / (1 << 64)  # noqa: E731
         search.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
