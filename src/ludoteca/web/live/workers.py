@@ -16,12 +16,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from ludoteca import bots
-from ludoteca.bots.ismcts import IsmctsBot
+from ludoteca.bots.ismcts import AdvisorBot, IsmctsBot
 
 from .jobs import Workers
 
 HINT_LEVEL = "normal"
-"""The search level that answers a player's request for a hint."""
+"""The budget of the search that answers a player's request for a hint (the advisor's: the best judges, issue #26)."""
 
 
 def choose(spec: str, seed: int, view: Any, legal: Sequence[Any]) -> int:
@@ -32,8 +32,9 @@ def choose(spec: str, seed: int, view: Any, legal: Sequence[Any]) -> int:
 
 
 def hint(seed: int, view: Any, legal: Sequence[Any]) -> list[tuple[int, float]]:
-    """The search bot's three best actions as ``(index in legal, estimated win chance)``, best first."""
-    advisor = IsmctsBot(seed, IsmctsBot.levels[HINT_LEVEL])
+    """The advisor's three best actions as ``(index in legal, estimated win chance)``, best first: the same
+    search and judges as the terminal's ``hint`` and the game review (``ludoteca.bots.ismcts.AdvisorBot``)."""
+    advisor = AdvisorBot(seed, IsmctsBot.levels[HINT_LEVEL])
     estimates = advisor.analyse(view, list(legal))[:3]
     index = {a: i for i, a in enumerate(legal)}
     return [(index[e.action], e.win_chance) for e in estimates]
