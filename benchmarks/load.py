@@ -76,7 +76,8 @@ class Stats:
 
 def start_server(port: int, data_dir: str, extra: list[str] | None = None) -> subprocess.Popen[bytes]:
     # every simulated client comes from 127.0.0.1: lift the per-address limits a public server keeps
-    limits = ["--creates-per-minute", "1000000", "--connections-per-address", "1000000", "--max-live-games", "100000"]
+    limits = ["--creates-per-minute", "1000000", "--connections-per-address", "1000000", "--max-live-games", "100000",
+              "--http-connections-per-address", "1000000"]
     return serverproc.start_server(port, data_dir, ["--bot-delay", "0", *limits, *(extra or [])])
 
 
