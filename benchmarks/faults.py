@@ -41,7 +41,6 @@ import json
 import os
 import random
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -95,7 +94,7 @@ class Servers:
     """The ``serve`` processes: started, killed with SIGKILL (with their bot workers), started again."""
 
     def __init__(self, count: int, database_url: str, root: Path, extra: list[str]) -> None:
-        self.ports = [_free_port() for _ in range(count)]
+        self.ports = [pgtemp.free_port() for _ in range(count)]
         self.urls = [f"http://127.0.0.1:{p}" for p in self.ports]
         self.database_url = database_url
         self.root = root
@@ -135,12 +134,6 @@ class Servers:
                     proc.wait(timeout=15)
                 except subprocess.TimeoutExpired:
                     os.killpg(proc.pid, signal.SIGKILL)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _route(urls: list[str], game_id: str, attempt: int) -> str:

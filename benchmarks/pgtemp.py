@@ -27,7 +27,8 @@ def _bin(tool: str) -> str:
     return str(versions[-1] / tool)
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A TCP port nobody listens on now (for the cluster, and for the servers of the runs that use it)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
@@ -39,7 +40,7 @@ class TempCluster:
     def __init__(self) -> None:
         self.root = Path(tempfile.mkdtemp(prefix="ludoteca-pg-"))
         self.data = self.root / "data"
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"postgresql://ludoteca:ludoteca@127.0.0.1:{self.port}/ludoteca"
         self._as_postgres = os.geteuid() == 0
         if self._as_postgres:
