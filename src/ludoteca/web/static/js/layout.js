@@ -264,8 +264,10 @@ export class BoardLayout {
    * @param {Set<string>} keys
    */
   label(keys) {
+    // only the labels: pointing at a choice must not refit the board, or the place under the pointer moves,
+    // the pointer leaves it, the labels change back and the board jiggles for as long as the pointer rests
     this.places = keys;
-    this.measure();
+    labelPlaces(this.board, keys);
   }
 
   /**

@@ -137,6 +137,7 @@ function applyState(next) {
 
   const legal = next.seat >= 0 ? next.legal || [] : [];
   picker.update(legal, next.version);
+  layout.measure(); // what is clickable on the board changed: fit it again (pointing at a choice does not)
   $("action-bar").hidden = legal.length === 0;
   if (versionChanged && legal.length > 0) layout.collapse(false); // a new choice is never hidden
   // nor the board's part in it under the dock: once the board is fitted to the dock's new height (a
