@@ -92,7 +92,10 @@ class Inflow:
     ``burst`` bytes refilled at ``rate`` a second. A connection whose address has sent more waits before
     it reads its next message, so the socket's buffers fill and the sender is slowed by TCP itself:
     reading and decoding what it sends costs the event loop no more than ``rate`` bytes a second (issue
-    #33: forty sockets of one address sending 1 MiB frames stalled every table)."""
+    #33: forty sockets of one address sending 1 MiB frames stalled every table). A text frame counts its
+    characters (a byte each for what a page sends); one refused from its header, the most it could have
+    been; and a new connection of an address in debt is accepted only once the debt is paid, so that
+    reconnecting after each refusal gains nothing."""
 
     def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic) -> None:
         self.rate = rate

@@ -56,6 +56,10 @@ WHOLE_RATE = (10, 10.0)
 """Messages asking for a whole table one connection may send per seconds — ``hello`` (a whole state and
 the chat's 200 newest lines), ``sync``, ``lang``: a page sends one when it connects and another when the
 reader changes something; a loop of them made 20 sockets send 195 MB/s (issue #24)."""
+MAX_PAUSE = 30.0
+"""The longest a connection of an address over its byte budget waits to be accepted."""
+TOO_BIG = 1009
+"""The close code of a frame the WebSocket library refused from its header (larger than ``ws_max_size``)."""
 OVERSIZED = 3
 """Messages over the size limit after which a connection is closed (``too_large``, 4400): a page never
 sends one, so a few are a script's mistake, and more would be a flood of the largest frames read."""
@@ -162,12 +166,22 @@ async def serve(
 ) -> None:
     lang = i18n.negotiate(ws.query_params.get("lang"), ws.cookies.get("lang"), ws.headers.get("accept-language"))
     tr = i18n.translator(lang)
-    await ws.accept()
     address = client_address(ws)
     if not addresses.take(address):
+        await ws.accept()
         await _refuse(ws, "too_many_connections", tr)
         return
     try:
+        pause = inflow.take(address, 0)
+        if pause > 0:
+            # the address sent more than its bytes a second (a frame too large for the socket counts the
+            # most it could have been): its next connection is accepted once its budget allows, so that a
+            # loop of reconnections is slowed as its frames are (issue #33)
+            await asyncio.sleep(min(pause, MAX_PAUSE))
+        try:
+            await ws.accept()
+        except Exception:  # the client gave up meanwhile
+            return
         conn = Connection(ws, lang, tr, settings.outbox_limit, address)
         await _serve(ws, game_id, tables, settings, conn, inflow)
     finally:
@@ -208,6 +222,8 @@ async def _serve(
                 break
             raw = receive.result()
             if raw["type"] == "websocket.disconnect":
+                if raw.get("code") == TOO_BIG:  # refused by the library from its header: never read, but sent
+                    inflow.take(conn.address, 4 * settings.max_message)
                 break
             if not budget.allow(conn, "any"):
                 continue
