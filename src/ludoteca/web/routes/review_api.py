@@ -73,8 +73,15 @@ AnswersDep = Annotated[Answers, Depends(get_answers)]
 ReadsDep = Annotated[RateLimit, Depends(get_reads)]
 
 
-def _count_read(reads: RateLimit, address: str) -> None:
+REFUSAL_PAUSE = 1.0
+"""Seconds a read over the limit waits for its refusal: a script looping on its 429s (16 readers made 90
+requests a second, each through the HTTP parser and the router) then asks once a second per connection,
+and the wait costs the server nothing but an open connection (at most ``--http-connections-per-address``)."""
+
+
+async def _count_read(reads: RateLimit, address: str) -> None:
     if not reads.allow(address):
+        await asyncio.sleep(REFUSAL_PAUSE)
         too_many = _("too many reviews read from your address (at most %(n)d a minute); try again later")
         raise BadRequest(Said(too_many, {"n": reads.count}), 429)
 
@@ -117,7 +124,7 @@ async def start_review(
 ) -> Response:
     """Start the review (``202`` with its progress), or answer the stored one (``200``); ``503`` when too many
     reviews wait already, ``429`` when the asking address has its share of them waiting."""
-    _count_read(reads, address)
+    await _count_read(reads, address)
     kept = answers.get(game_id, lang)
     if kept is not None:
         return Response(kept, media_type="application/json")
@@ -144,7 +151,7 @@ async def get_review(
 ) -> Response:
     """The review's progress (``status``: none, queued, running, done, failed; ``done`` of ``total``), with
     the review itself once done and its moves' labels in the request's language."""
-    _count_read(reads, address)
+    await _count_read(reads, address)
     kept = answers.get(game_id, lang)
     if kept is not None:
         return Response(kept, media_type="application/json")
