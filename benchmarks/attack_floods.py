@@ -27,7 +27,9 @@ quiet and the flood figures, their ratios, ``server_errors_5xx`` (answers ≥ 50
 - ``expert_tables`` (finding 5): one address, 6 Kreta tables of one human and three ``reader:expert``, the
   human acting at once; the victim's heuristic bot timed;
 - ``review_queue`` (finding 6): one address asks for the review of every finished game; the victim's
-  heuristic bot timed, and how many reviews were queued.
+  heuristic bot timed, and how many reviews were queued;
+- ``silent_watchers`` (point 3, slow readers): four addresses × 50 spectators of the other table that never
+  read what they are sent; the server's memory, and how many connections it still holds at the end.
 """
 
 from __future__ import annotations
@@ -111,12 +113,15 @@ async def probe_healthz(base: str, watch: Watch, stop: asyncio.Event) -> None:
             await asyncio.sleep(0.05)
 
 
-async def other_table(base: str, watch: Watch, stop: asyncio.Event) -> None:
-    """Two people at a Kreta table, each acting at once on their turn; each action's round trip timed."""
+async def other_table(base: str, watch: Watch, stop: asyncio.Event, playing: list[str] | None = None) -> None:
+    """Two people at a Kreta table, each acting at once on their turn; each action's round trip timed (the
+    game's id appended to ``playing``, for attackers who watch it)."""
     rng = random.Random(3)
     async with client(HONEST) as http:
         while not stop.is_set():
             made = await create(http, base, {"game": "kreta", "seats": [{"kind": "human"}, {"kind": "human"}]})
+            if playing is not None:
+                playing.append(made["id"])
             sockets = [await websockets.connect(ws_url(base, made["id"]), max_size=1 << 24) for _ in range(2)]
             try:
                 for seat, ws in enumerate(sockets):
@@ -334,6 +339,31 @@ async def review_queue(base: str, stop: asyncio.Event, data: dict[str, Any]) -> 
     return dict(tally)
 
 
+async def silent_watchers(base: str, stop: asyncio.Event, data: dict[str, Any]) -> dict[str, Any]:
+    """Four addresses × 50 spectators of the table two people play, none of them reading what it is sent."""
+    tally: Counter[str] = Counter()
+    while not data["playing"]:
+        await asyncio.sleep(0.05)
+    game = data["playing"][-1]
+    sockets = []
+    for address in ATTACKERS[:4]:
+        for _ in range(50):
+            try:
+                ws = await websockets.connect(ws_url(base, game), local_addr=(address, 0), max_queue=1)
+                await ws.send(json.dumps({"type": "hello", "token": None}))
+                sockets.append(ws)
+            except (OSError, TimeoutError, websockets.exceptions.WebSocketException) as e:
+                tally[f"error:{type(e).__name__}"] += 1
+    tally["watching"] = len(sockets)
+    await stop.wait()
+    async with client(HONEST) as http:
+        tally["connections_at_end"] = (await http.get(f"{base}/healthz")).json()["connections"]
+    for ws in sockets:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(ws.close(), 1)
+    return dict(tally)
+
+
 SCENARIOS: dict[str, tuple[Flood, list[str], bool]] = {
     "unknown_keys": (unknown_keys, [], False),
     "big_frames": (big_frames, [], False),
@@ -341,6 +371,7 @@ SCENARIOS: dict[str, tuple[Flood, list[str], bool]] = {
     "review_reads": (review_reads, [], False),
     "expert_tables": (expert_tables, [], True),
     "review_queue": (review_queue, ["--review-iterations", "300"], True),
+    "silent_watchers": (silent_watchers, [], False),
 }
 """Each scenario, the ``ludoteca serve`` options it adds, and whether the victim's bot is timed (else the
 other table of two people)."""
@@ -353,7 +384,8 @@ async def phase(
     base: str, seconds: float, bots: bool, flood: Flood | None, data: dict[str, Any]
 ) -> tuple[Watch, dict[str, Any]]:
     watch, stop = Watch(), asyncio.Event()
-    honest = [probe_healthz(base, watch, stop), (victim if bots else other_table)(base, watch, stop)]
+    table = victim(base, watch, stop) if bots else other_table(base, watch, stop, data.setdefault("playing", []))
+    honest = [probe_healthz(base, watch, stop), table]
     tasks = [asyncio.create_task(h) for h in honest]
     attack = asyncio.create_task(flood(base, stop, data)) if flood is not None else None
     await asyncio.sleep(seconds)
