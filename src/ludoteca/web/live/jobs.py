@@ -164,7 +164,7 @@ class Workers:
     (up to 4 s each) made every other table's heuristic bot wait for the search running — its move took
     up to 4 s (issue #33). A search that yields or a cap of expert tables per address would each leave
     that wait at a search's length (another address's, or one's own); the kept worker bounds it by quick
-    jobs only, for the price of one idle process (its memory, some 60 MB)."""
+    jobs only, for the price of one idle process (its memory, some 40 MB)."""
 
     def __init__(self, processes: int | None, deadline: float, initializer: Callable[[], None] | None = None) -> None:
         self.threads = processes == 0
