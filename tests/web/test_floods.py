@@ -24,7 +24,7 @@ from ludoteca.web.hosting import jsonin
 from ludoteca.web.hosting.limits import Inflow
 from ludoteca.web.live import jobs, registry, workers
 from ludoteca.web.protocol import incoming
-from ludoteca.web.routes import review_api
+from ludoteca.web.routes import review_api, table_session
 
 from serverkit import create_game, finished_game, server_thread
 
@@ -142,6 +142,39 @@ def test_oversized_frames_are_never_read_whole_and_a_few_close_the_connection(tm
         assert asyncio.run(huge()) == 1009
         codes, closed = asyncio.run(large())
     assert codes == ["too_large"] * 3 and closed == 4400
+
+
+def test_reconnecting_after_a_refused_frame_waits_for_the_addresss_budget(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A frame refused from its header counts against its address as the most it could have been, so the
+    address's next connection is accepted only once its budget allows; another address's at once."""
+    monkeypatch.setattr(table_session, "MAX_PAUSE", 5.0)  # the wait's cap, kept short for the server's exit
+    with server_thread(tmp_path, forwarded_allow_ips="*", max_message=1024, socket_bytes_per_second=16) as base:
+        made = create_game(base, "kreta", HUMANS)
+        url = base.replace("http", "ws") + f"/ws/{made['id']}"
+
+        def connect(address: str, wait: float) -> Any:
+            return websockets.connect(url, additional_headers={"X-Forwarded-For": address}, open_timeout=wait)
+
+        async def scenario() -> tuple[int | None, bool, str]:
+            async with connect("10.1.0.1", 20) as ws:
+                await ws.send("x" * 5000)  # over 4 x 1024 bytes: refused from its header
+                with pytest.raises(websockets.exceptions.ConnectionClosed):
+                    await asyncio.wait_for(ws.recv(), 20)
+                refused = ws.close_code
+            waited = False
+            try:
+                async with connect("10.1.0.1", 1.0):
+                    pass
+            except TimeoutError:
+                waited = True  # not accepted within a second: the budget's wait is 5 s here
+            async with connect("10.1.0.2", 20) as other:
+                await other.send(json.dumps({"type": "ping"}))
+                answer = json.loads(await asyncio.wait_for(other.recv(), 20))["type"]
+            return refused, waited, answer
+
+        assert asyncio.run(scenario()) == (1009, True, "pong")
 
 
 def test_an_address_sending_more_than_its_bytes_a_second_waits_across_its_connections() -> None:
