@@ -6,7 +6,7 @@ Usage::
     .venv/bin/python benchmarks/attack.py                 # 100,000 requests and frames (about two minutes)
     .venv/bin/python benchmarks/attack.py --total 20000   # a shorter run
     .venv/bin/python benchmarks/attack.py --json          # the figures as one JSON object
-    .venv/bin/python benchmarks/attack.py --findings      # issue #24's findings, scenario by scenario
+    .venv/bin/python benchmarks/attack.py --findings      # issues #24's and #33's findings, scenario by scenario
 
 A real server (``ludoteca serve``, SQLite in a temporary directory, bot workers in processes) is started
 as a child process. The attackers connect from other loopback addresses (127.0.0.2–127.0.0.9) than the
@@ -446,8 +446,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--findings", action="store_true",
-                        help="run the scenarios of issue #24's findings instead (attack_tables, attack_lobby, "
-                             "attack_network), each against fresh servers")
+                        help="run the scenarios of issues #24's and #33's findings instead (attack_tables, "
+                             "attack_lobby, attack_network, attack_floods), each against fresh servers")
     parser.add_argument("--database-url", help="with --findings: PostgreSQL for the two-process scenarios")
     args = parser.parse_args()
     if args.findings:
@@ -506,9 +506,10 @@ def main() -> None:
         print(server_log[server_log.index("Traceback"):][:3000], file=sys.stderr)
 
 
-FINDINGS = ("attack_tables.py", "attack_lobby.py", "attack_network.py")
-"""The scenarios of issue #24's findings, one script per side (tables, lobby, network), each starting its own
-servers: ``--findings`` runs them all and prints their figures together."""
+FINDINGS = ("attack_tables.py", "attack_lobby.py", "attack_network.py", "attack_floods.py")
+"""The scenarios of the attacks' findings, one script per side — issue #24's tables, lobby and network; issue
+#33's floods of one address (frames, stored games, reviews, expert tables), each against its quiet figures —
+each starting its own servers: ``--findings`` runs them all and prints their figures together."""
 
 
 def findings(database_url: str | None, as_json: bool) -> None:

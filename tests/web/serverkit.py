@@ -63,7 +63,6 @@ def server_thread(
         host="127.0.0.1",
         port=port,
         log_level="warning",
-        ws_max_size=1 << 20,
         ws_per_message_deflate=False,
         proxy_headers=forwarded_allow_ips is not None,
         forwarded_allow_ips=forwarded_allow_ips,

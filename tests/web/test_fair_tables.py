@@ -101,7 +101,8 @@ def test_one_addresss_bot_jobs_do_not_hold_up_another_tables_bot(
 ) -> None:
     """Eight games of hard bots from one address fill both workers and the queue (each of their jobs waits
     until the test lets it go); a bot move of a game from another address, queued after them, gets the
-    first worker that frees — not the one after the attacker's six queued jobs and their next moves."""
+    first worker that frees — not the one after the attacker's six queued jobs and their next moves. (The
+    victim's bot searches: a quick bot's move would not queue for these workers at all, test_floods.py.)"""
     gate = threading.Semaphore(0)
     opened = threading.Event()
     started: list[str] = []
@@ -124,7 +125,7 @@ def test_one_addresss_bot_jobs_do_not_hold_up_another_tables_bot(
             for _ in range(8):
                 assert create_from(base, "203.0.113.7", "kreta", hard).status_code == 201
             until(lambda: started.count("attacker") == 2 and health(base)["jobs_waiting"] == 6)
-            victim = create_from(base, "198.51.100.1", "kreta", [{"kind": "bot", "bot": "random"}] * 2)
+            victim = create_from(base, "198.51.100.1", "kreta", [{"kind": "bot", "bot": "ismcts:easy"}] * 2)
             assert victim.status_code == 201
             until(lambda: health(base)["jobs_waiting"] == 7)
             while "victim" not in started:

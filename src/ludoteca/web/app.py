@@ -29,7 +29,7 @@ from .features.reviews import Reviews
 from .hosting import gcpolicy, http_guard
 from .hosting.config import Settings
 from .hosting.headers import SecurityHeaders
-from .hosting.limits import Holdings, RateLimit
+from .hosting.limits import Holdings, Inflow, RateLimit
 from .live import workers
 from .live.registry import Tables
 from .routes import api, errors, open_games, pages, review_api, table_session, ws
@@ -74,8 +74,16 @@ def create_app(settings: Settings) -> FastAPI:
         resumed = await tables.resume()
         log.info("storage %s; resumed %d unfinished game(s)", store, resumed)
         tables.creations = app.state.creations  # a rematch counts as a new game too
+        tables.loads = RateLimit(settings.loads_per_minute, 60.0)
         app.state.tables = tables
-        reviews = Reviews(store, tables, pool, settings.review_iterations, settings.review_seconds)
+        reviews = Reviews(
+            store,
+            tables,
+            pool,
+            settings.review_iterations,
+            settings.review_seconds,
+            per_address=settings.reviews_per_address,
+        )
         app.state.reviews = reviews
         if group is not None:
             group.reviews = reviews
@@ -105,8 +113,11 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.creations = RateLimit(settings.creates_per_minute, 60.0)
     app.state.replay_frames = RateLimit(settings.replay_frames_per_minute, 60.0)
     app.state.addresses = Holdings(settings.connections_per_address)
+    app.state.inflow = Inflow(settings.socket_bytes_per_second, 4 * settings.socket_bytes_per_second)
     app.state.seat_takings = RateLimit(settings.seats_per_minute, 60.0)
     app.state.records = api.Records(RateLimit(settings.records_per_minute, 60.0))
+    app.state.review_answers = review_api.Answers()
+    app.state.review_reads = RateLimit(settings.review_reads_per_minute, 60.0)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(table_session.TransportInScope)
     app.mount("/static", StaticFiles(directory=pages.HERE / "static"), name="static")

@@ -25,6 +25,7 @@ from ludoteca.bots.base import Budget
 from ludoteca.review import VERSION, decisions, judge, settings_of, summary
 from ludoteca.review.analysis import decision_seed
 
+from ..language.wording import Refused, Said, _
 from ..live.jobs import JobTimeout, Kind, Workers
 from ..live.registry import Tables
 from ..storage.store import Store
@@ -39,7 +40,19 @@ SECONDS = 3.0
 for long. 300 iterations take 0.1–0.5 s on a quiet machine: the cap is a safety net, generous enough that a
 review stays reproducible (its verdicts those of ``ludoteca review``) unless the machine is 6× slower."""
 MAX_WAITING = 20
-"""Reviews queued at once; beyond, a request is refused (503) until some are done."""
+"""Reviews queued at once (the one running included); beyond, a request is refused (503) until some are done."""
+PER_ADDRESS = 2
+"""Reviews one client address may have queued at once (``--reviews-per-address``); beyond, 429: one address
+could otherwise fill the queue and turn everyone else away for half an hour (issue #33)."""
+
+
+class QueueFull(Refused):
+    """No room in the queue for another review: ``status`` 503 (the queue is full) or 429 (the asking
+    address has as many waiting as it may)."""
+
+    def __init__(self, words: Said, status: int) -> None:
+        super().__init__(words)
+        self.status = status
 
 QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
 
@@ -48,7 +61,13 @@ class Reviews:
     """The server's reviews: a queue worked through one game at a time by a single task."""
 
     def __init__(
-        self, store: Store, tables: Tables, workers: Workers, iterations: int = ITERATIONS, seconds: float = SECONDS
+        self,
+        store: Store,
+        tables: Tables,
+        workers: Workers,
+        iterations: int = ITERATIONS,
+        seconds: float = SECONDS,
+        per_address: int = PER_ADDRESS,
     ) -> None:
         self.store = store
         self.tables = tables
@@ -56,6 +75,11 @@ class Reviews:
         self.budget = Budget(iterations=iterations, seconds=seconds)
         self.waiting: asyncio.Queue[str] = asyncio.Queue()
         self.queued: set[str] = set()
+        """The games whose review is queued or running: a place is taken here before anything is awaited,
+        so that requests arriving together never take more than :data:`MAX_WAITING` places."""
+        self.asked_by: dict[str, str] = {}
+        """Who asked for each queued review (client address), counted against :attr:`per_address`."""
+        self.per_address = per_address
         self.running: str | None = None
         self.task: asyncio.Task[None] | None = None
         self.cluster: Cluster | None = None
@@ -75,15 +99,38 @@ class Reviews:
     def full(self) -> bool:
         return len(self.queued) >= MAX_WAITING
 
-    async def request(self, game_id: str) -> None:
-        """Start the review of a finished game, unless a current one is stored or under way."""
-        row = await self.store.review(game_id)
-        if row is not None and row["error"] is None and _current(row["settings"]):
-            if game_id not in self.queued and (row["result"] is None or row["done"] < row["total"]):
-                self._enqueue(game_id)  # stored unfinished, not queued: carry on
-            return
-        await self.store.put_review(game_id, self.settings, 0, time.time())
-        self._enqueue(game_id)
+    async def request(self, game_id: str, address: str = "") -> None:
+        """Start the review of a finished game asked for by ``address``, unless a current one is stored
+        or under way; :class:`QueueFull` when the queue, or that address's share of it, is full."""
+        if game_id in self.queued:
+            return  # queued or running already
+        self._take_place(game_id, address)  # before the first await: the bound holds whoever comes at once
+        try:
+            row = await self.store.review(game_id)
+            if row is not None and row["error"] is None and _current(row["settings"]):
+                if row["result"] is None or row["done"] < row["total"]:
+                    self._start(game_id)  # stored unfinished, not queued: carry on
+                else:
+                    self._give_place(game_id)  # done meanwhile
+                return
+            await self.store.put_review(game_id, self.settings, 0, time.time())
+        except BaseException:
+            self._give_place(game_id)
+            raise
+        self._start(game_id)
+
+    def _take_place(self, game_id: str, address: str) -> None:
+        if self.full():
+            raise QueueFull(Said(_("too many reviews are waiting; try again in a few minutes")), 503)
+        if sum(1 for a in self.asked_by.values() if a == address) >= self.per_address:
+            mine = _("your address has %(n)d reviews waiting already; try again once one is done")
+            raise QueueFull(Said(mine, {"n": self.per_address}), 429)
+        self.queued.add(game_id)
+        self.asked_by[game_id] = address
+
+    def _give_place(self, game_id: str) -> None:
+        self.queued.discard(game_id)
+        self.asked_by.pop(game_id, None)
 
     async def status(self, game_id: str) -> dict[str, Any]:
         """What the page shows: ``status`` (none, queued, running, done, failed), ``done`` of ``total``,
@@ -96,15 +143,21 @@ class Reviews:
         result = row["result"]
         if result is not None and result.get("format") and row["done"] >= row["total"]:
             return {"status": DONE, "done": row["done"], "total": row["total"], "review": result}
-        if game_id not in self.queued:
-            self._enqueue(game_id)  # stored unfinished but in no queue (its task ended): carry on
+        if game_id not in self.queued and not self.full():
+            self._enqueue(game_id)  # stored unfinished but in no queue (its task ended): carry on, room permitting
         state = RUNNING if self.running == game_id else QUEUED
         return {"status": state, "done": row["done"], "total": row["total"]}
 
     def _enqueue(self, game_id: str) -> None:
+        """Queue a review the server carries on by itself (after a restart: those it left unfinished,
+        fewer than :data:`MAX_WAITING` as they were queued; else only while the queue has room)."""
         if game_id in self.queued:
             return
         self.queued.add(game_id)
+        self._start(game_id)
+
+    def _start(self, game_id: str) -> None:
+        """Put a review whose place is taken in the line, and make sure the line is worked through."""
         self.waiting.put_nowait(game_id)
         if self.task is None or self.task.done():
             self.task = asyncio.create_task(self._work(), name="ludoteca-reviews")
@@ -114,7 +167,7 @@ class Reviews:
             game_id = await self.waiting.get()
             cluster = self.cluster
             if cluster is not None and not await cluster.own(game_id, REVIEW_SPACE):
-                self.queued.discard(game_id)  # another process runs it (its progress is stored as it goes)
+                self._give_place(game_id)  # another process runs it (its progress is stored as it goes)
                 continue
             self.running = game_id
             try:
@@ -126,7 +179,7 @@ class Reviews:
                 await self._fail(game_id, f"{type(error).__name__}: {error}")
             finally:
                 self.running = None
-                self.queued.discard(game_id)
+                self._give_place(game_id)
                 if cluster is not None:
                     await cluster.release(game_id, REVIEW_SPACE)
 
@@ -136,11 +189,10 @@ class Reviews:
         await self.store.save_review(game_id, done, row["result"] if row else None, time.time(), error=why[:500])
 
     async def _review(self, game_id: str) -> None:
-        room = await self.tables.get(game_id)
+        match = await self.tables.finished_match(game_id)
         row = await self.store.review(game_id)
-        if room is None or row is None:
+        if match is None or row is None:
             return
-        match = room.match
         if not match.finished or match.diverged is not None:
             await self._fail(game_id, "the game is not over, or no longer replays as played")
             return

@@ -29,7 +29,11 @@ class Settings:
     bot_delay: float = 0.6
     """Seconds a bot waits before it moves, so people can follow the table (0 in tests and benchmarks)."""
     max_message: int = 16 * 1024
-    """Largest WebSocket message accepted from a client, in characters (larger ones get an error)."""
+    """Largest WebSocket message accepted from a client, in characters (larger ones get an error; a frame
+    of more bytes than such a message can take in UTF-8 is never read: :func:`.http_guard.uvicorn_options`)."""
+    socket_bytes_per_second: int = 64 * 1024
+    """Bytes one client address may send to the tables per second, across all its connections (a page
+    sends a few hundred a minute); beyond, its connections read more slowly (:class:`.limits.Inflow`)."""
     job_seconds: float = 10.0
     """Most seconds a bot move or hint may run in a worker before the worker is killed and replaced (the
     hard search level takes 1.8 s; five times that leaves room for a loaded machine). A bot's move then
@@ -64,6 +68,16 @@ class Settings:
     """Records of games that are not live one client address may have read from the store per minute
     (``GET /api/games/ID/record``; more get HTTP 429): each costs a load and a replay, and a record once
     read is kept (:class:`.api.Records`), so a person downloading records never meets the limit."""
+    loads_per_minute: int = 60
+    """Games one client address may have loaded from the store per minute (opening a table that is not in
+    memory, a finished game's replay chat or review, the turns of "your games"): each load replays the
+    game; beyond, the table is refused (close ``4429``), the request answered ``429``, and "your games"
+    shows such a game without whose turn it is."""
+    review_reads_per_minute: int = 120
+    """Reviews one client address may read per minute (``GET``/``POST /api/review/ID``; the page asks once
+    a second while a review runs); more get HTTP 429."""
+    reviews_per_address: int = 2
+    """Reviews one client address may have waiting in the queue at once (more get HTTP 429)."""
     public_games_per_address: int = 3
     """Public games one client address may have waiting for players at once (more get HTTP 429), and the
     most of one address's games the lobby's list shows: junk games from a few addresses cannot push the

@@ -110,9 +110,25 @@ def state(settings: Settings) -> dict[str, Any]:
     return {STATE_KEY: Guard.from_settings(settings)}
 
 
+WS_QUEUE = 4
+"""Frames the WebSocket library reads ahead of the table's reader per connection (uvicorn's default, 32,
+let one connection hold 32 frames of the largest size in memory); past it, it stops reading the socket."""
+
+
 def uvicorn_options(settings: Settings) -> dict[str, Any]:
-    """uvicorn's options for the HTTP side (``uvicorn.run(app, **uvicorn_options(settings), …)``)."""
-    return {"http": PROTOCOL, "h11_max_incomplete_event_size": settings.http_header_bytes}
+    """uvicorn's options for the HTTP side and the WebSocket's frames (``uvicorn.run(app,
+    **uvicorn_options(settings), …)``).
+
+    A frame larger than the most bytes a message of ``max_message`` characters can take in UTF-8 (four
+    a character) is refused by the WebSocket library from its header, closing the connection (1009),
+    before its payload is read: with uvicorn's 1 MiB every oversized frame was received, unmasked and
+    decoded whole before the table answered ``too_large`` (issue #33)."""
+    return {
+        "http": PROTOCOL,
+        "h11_max_incomplete_event_size": settings.http_header_bytes,
+        "ws_max_size": 4 * settings.max_message,
+        "ws_max_queue": WS_QUEUE,
+    }
 
 
 class GuardedH11Protocol(H11Protocol):

@@ -85,3 +85,32 @@ class Holdings:
         self.held[key] -= 1
         if self.held[key] <= 0:
             del self.held[key]
+
+
+class Inflow:
+    """Bytes each key (a client address) may send per second across all its connections: a bucket of
+    ``burst`` bytes refilled at ``rate`` a second. A connection whose address has sent more waits before
+    it reads its next message, so the socket's buffers fill and the sender is slowed by TCP itself:
+    reading and decoding what it sends costs the event loop no more than ``rate`` bytes a second (issue
+    #33: forty sockets of one address sending 1 MiB frames stalled every table). A text frame counts its
+    characters (a byte each for what a page sends); one refused from its header, the most it could have
+    been; and a new connection of an address in debt is accepted only once the debt is paid, so that
+    reconnecting after each refusal gains nothing."""
+
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.clock = clock
+        self.levels: dict[str, tuple[float, float]] = {}
+        """key → (bytes it may still send, when that was counted); below zero, what it owes."""
+
+    def take(self, key: str, size: int) -> float:
+        """Count ``size`` bytes received from ``key``; the seconds its connections should wait before
+        reading more (0: none)."""
+        now = self.clock()
+        if len(self.levels) > 10_000:  # forget the keys whose bucket is full again
+            self.levels = {k: v for k, v in self.levels.items() if v[0] + (now - v[1]) * self.rate < self.burst}
+        level, when = self.levels.get(key, (self.burst, now))
+        level = min(self.burst, level + (now - when) * self.rate) - size
+        self.levels[key] = (level, now)
+        return 0.0 if level >= 0 else -level / self.rate

@@ -12,6 +12,7 @@ import asyncio
 import logging
 import time
 from abc import ABC, abstractmethod
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -36,6 +37,11 @@ log = logging.getLogger("ludoteca.web")
 class RoomsFull(Refused):
     """Every live game is busy (connected or moving) and the server holds as many as it may (the reason
     said in the reader's language)."""
+
+
+class LoadsExhausted(Refused):
+    """The asking address has had as many games loaded from the store this minute as it may
+    (``--loads-per-minute``): each load replays a whole game (issue #33)."""
 
 
 @dataclass
@@ -132,6 +138,12 @@ class TablesBase(ABC):
         self.events = TableEvents()
         """What the features around the tables follow (:mod:`.events`)."""
         self._catching_up: dict[str, bool] = {}
+        self.loads = RateLimit(1_000_000, 60.0)
+        """Games loaded from the store per client address per minute (``--loads-per-minute``, set by the app):
+        opening a table not in memory, a finished game's replay or review, "your games"."""
+        self.finished: OrderedDict[str, Match] = OrderedDict()
+        """The matches of finished games read lately (a finished game never changes): served again to its
+        replay, chat, review and table without another replay (:meth:`.registry.Tables.finished_match`)."""
         self.creations = RateLimit(1_000_000, 60.0)
         """New games per client address per minute (``--creates-per-minute``; the app shares its own with
         ``POST /api/games``): a rematch is a new game of the address that proposes it (:mod:`.rematch`)."""

@@ -25,6 +25,10 @@ from .timers import Timers
 
 log = logging.getLogger("ludoteca.web")
 
+QUICK_BOTS = frozenset({"random", "heuristic"})
+"""The lobby's bots whose move takes milliseconds: they run on the worker kept for quick jobs, so that
+they never wait behind another table's search (:class:`.jobs.Workers`)."""
+
 GUIDED_PACE = 3.0
 """How many times the bot delay a bot waits at a guided table: time to read the log line of each move (a
 learner's own turns wait for them anyway; a "Next" button would double the clicks of a 9-round game)."""
@@ -105,7 +109,8 @@ class Bots(Timers):
         for bot in dict.fromkeys((spec, AUTOPLAY_BOT)):
             try:
                 job = (workers.choose, bot, seed, view, legal)
-                index = await self.workers.run(Kind.MOVE, *job, address=room.address, table=game_id)
+                quick = bot in QUICK_BOTS
+                index = await self.workers.run(Kind.MOVE, *job, address=room.address, table=game_id, quick=quick)
                 if 0 <= index < len(legal):
                     return index
             except JobTimeout as e:

@@ -89,7 +89,7 @@ class Following(TablesBase):
                 whole = await self.store.load(game_id)
                 if whole is None:
                     return
-                room.match = match = match_from_stored(whole)
+                room.match = match = await asyncio.to_thread(match_from_stored, whole)  # off the loop
             for seat_row in stored.seats:
                 seat = match.seats[seat_row.seat]
                 seat.kind, seat.name, seat.generated = seat_row.kind, seat_row.name, seat_row.generated

@@ -133,25 +133,51 @@ class _Slots:
         self.used[address] = (self.usage(address, now) + seconds, now)
 
 
+class _Lane:
+    """One pool of workers and the fair line in front of it."""
+
+    def __init__(self, count: int, threads: bool, initializer: Callable[[], None] | None) -> None:
+        self.count = count
+        self.thread_pool: ThreadPool | None = None
+        self.process_pool: ProcessPool | None = None
+        if threads:
+            self.thread_pool = ThreadPool(max_workers=count)
+        else:
+            context = multiprocessing.get_context("spawn")
+            self.process_pool = ProcessPool(max_workers=count, initializer=initializer, context=context)
+        self.slots = _Slots(count)
+
+    def close(self) -> None:
+        for pool in (self.thread_pool, self.process_pool):
+            if pool is not None:
+                pool.stop()  # type: ignore[no-untyped-call]
+                pool.join(timeout=5)
+
+
 class Workers:
     """``processes`` worker processes (0: two threads in this process, for tests that need no
     isolation — a thread past its deadline cannot be stopped, only abandoned); ``deadline`` is the
-    default number of seconds a job may run."""
+    default number of seconds a job may run.
+
+    Beside them one more worker, kept for *quick* jobs (``run(..., quick=True)``: the moves of bots that
+    take milliseconds, such as the heuristic bot's): with only the pool, one address's expert searches
+    (up to 4 s each) made every other table's heuristic bot wait for the search running — its move took
+    up to 4 s (issue #33). A search that yields or a cap of expert tables per address would each leave
+    that wait at a search's length (another address's, or one's own); the kept worker bounds it by quick
+    jobs only, for the price of one idle process (its memory, some 40 MB)."""
 
     def __init__(self, processes: int | None, deadline: float, initializer: Callable[[], None] | None = None) -> None:
         self.threads = processes == 0
         self.count = 2 if self.threads else processes or max(1, (os.cpu_count() or 2) - 1)
         self.deadline = deadline
-        self.thread_pool: ThreadPool | None = None
-        self.process_pool: ProcessPool | None = None
-        if self.threads:
-            self.thread_pool = ThreadPool(max_workers=self.count)
-        else:
-            context = multiprocessing.get_context("spawn")
-            self.process_pool = ProcessPool(max_workers=self.count, initializer=initializer, context=context)
-        self.slots = _Slots(self.count)
+        self.lane = _Lane(self.count, self.threads, initializer)
+        self.quick_lane = _Lane(1, self.threads, initializer)
         self.timeouts = 0
         """Jobs ended at their deadline since the start (shown on ``/healthz``)."""
+
+    def waiting(self) -> int:
+        """Jobs waiting for a worker, of either lane."""
+        return self.lane.slots.count() + self.quick_lane.slots.count()
 
     async def run(
         self,
@@ -161,23 +187,26 @@ class Workers:
         deadline: float | None = None,
         address: str = "",
         table: str = "",
+        quick: bool = False,
     ) -> T:
         """``function(*args)`` on a worker, once one is free for this job (see the module docstring: the
-        worker time it takes counts against ``address``; ``table`` is the game it is for); its result, or
-        :class:`JobTimeout` after ``deadline`` seconds of running (the pool's default if not given)."""
+        worker time it takes counts against ``address``; ``table`` is the game it is for; ``quick``: a job
+        of milliseconds, run by the worker kept for those); its result, or :class:`JobTimeout` after
+        ``deadline`` seconds of running (the pool's default if not given)."""
         limit = self.deadline if deadline is None else deadline
-        await self.slots.acquire(int(kind), address, table)
-        started = self.slots.clock()
+        lane = self.quick_lane if quick else self.lane
+        await lane.slots.acquire(int(kind), address, table)
+        started = lane.slots.clock()
         try:
-            if self.thread_pool is not None:
-                future = self.thread_pool.schedule(function, args=args)
+            if lane.thread_pool is not None:
+                future = lane.thread_pool.schedule(function, args=args)
                 try:
                     return await asyncio.wait_for(asyncio.wrap_future(future), limit)
                 except TimeoutError:
                     self.timeouts += 1
                     raise JobTimeout(f"{kind.name.lower()} job abandoned after {limit:g} s") from None
-            assert self.process_pool is not None
-            future = self.process_pool.schedule(function, args=args, timeout=limit)
+            assert lane.process_pool is not None
+            future = lane.process_pool.schedule(function, args=args, timeout=limit)
             try:
                 # cancelling this await (the server closing) cancels the task, which ends its worker
                 return await asyncio.wrap_future(future)
@@ -185,14 +214,10 @@ class Workers:
                 self.timeouts += 1
                 raise JobTimeout(f"{kind.name.lower()} job stopped after {limit:g} s; worker replaced") from None
         finally:
-            self.slots.charge(address, self.slots.clock() - started)
-            self.slots.release()
+            lane.slots.charge(address, lane.slots.clock() - started)
+            lane.slots.release()
 
     def close(self) -> None:
         """Stop every worker now (running jobs are ended, not awaited)."""
-        if self.thread_pool is not None:
-            self.thread_pool.stop()  # type: ignore[no-untyped-call]
-            self.thread_pool.join(timeout=5)
-        if self.process_pool is not None:
-            self.process_pool.stop()  # type: ignore[no-untyped-call]
-            self.process_pool.join(timeout=5)
+        self.lane.close()
+        self.quick_lane.close()

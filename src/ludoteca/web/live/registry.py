@@ -16,12 +16,15 @@ from ludoteca.core.errors import LudotecaError
 from ..language.wording import Said, _
 from ..play.match import Match
 from ..storage.schema import GameRow, StoredGame
-from .base import NewGame, RoomsFull, match_from_stored
+from .base import LoadsExhausted, NewGame, RoomsFull, match_from_stored
 from .pipeline import Pipeline
 from .room import Room
 from .turns import stored_turn
 
 log = logging.getLogger("ludoteca.web")
+
+FINISHED_KEPT = 64
+"""Finished games' matches kept after they were read (a few hundred kB each)."""
 
 
 class Tables(Pipeline):
@@ -69,11 +72,14 @@ class Tables(Pipeline):
             room.timer = None
         self._disown(room)
 
-    async def get(self, game_id: str) -> Room | None:
-        """The room of a game, loading a finished (or not yet loaded) game from the store on demand."""
+    async def get(self, game_id: str, address: str | None = None) -> Room | None:
+        """The room of a game, loading a finished (or not yet loaded) game from the store on demand: a
+        load asked for by a client ``address`` counts against its ``--loads-per-minute``
+        (:class:`LoadsExhausted` beyond; None: the server's own, not counted)."""
         room = self.rooms.get(game_id)
         if room is not None or not game_id or len(game_id) > 64:
             return room
+        self._count_load(address)
         lock = self._loading.setdefault(game_id, asyncio.Lock())
         try:
             async with lock:
@@ -91,6 +97,46 @@ class Tables(Pipeline):
                 del self._loading[game_id]
         return room
 
+    async def finished_match(self, game_id: str, address: str | None = None) -> Match | None:
+        """The match of a game that is over (or diverged) for what only reads it — its replay, chat and
+        review —, or of the live game (in progress: the caller refuses it); None: no such game. A game that
+        is not live is read from the store without becoming live (it takes no place among the live games)
+        and, once over, kept (:data:`FINISHED_KEPT` of them): its replay runs once, in a thread. A game in
+        progress is loaded as a live room (:meth:`get`), the load counted once."""
+        room = self.rooms.get(game_id)
+        if room is not None:
+            return room.match
+        kept = self.finished.get(game_id)
+        if kept is not None:
+            self.finished.move_to_end(game_id)
+            return kept
+        if not game_id or len(game_id) > 64:
+            return None
+        self._count_load(address)
+        stored = await self.store.load(game_id)
+        if stored is None:
+            return None
+        if not stored.game.finished and stored.game.diverged_at is None:
+            room = await self.get(game_id)
+            return None if room is None else room.match
+        match = await self._load(stored)
+        self._keep_finished(match)
+        return match
+
+    def _keep_finished(self, match: Match) -> None:
+        if not match.finished or match.diverged is not None:
+            return
+        self.finished[match.id] = match
+        self.finished.move_to_end(match.id)
+        while len(self.finished) > FINISHED_KEPT:
+            self.finished.popitem(last=False)
+
+    def _count_load(self, address: str | None) -> None:
+        """Count a load from the store asked for by ``address``, or refuse it (:class:`LoadsExhausted`)."""
+        if address is not None and not self.loads.allow(address):
+            too_many = _("too many games opened from your address (at most %(n)d a minute); try again later")
+            raise LoadsExhausted(Said(too_many, {"n": self.loads.count}))
+
     async def _room(self, stored: StoredGame) -> Room:
         """A stored game's room, knowing when its current turn began (:func:`.slowturns.stored_turn`)."""
         room = Room(await self._load(stored))
@@ -104,7 +150,13 @@ class Tables(Pipeline):
     async def _load(self, stored: StoredGame) -> Match:
         """A stored game's match; what its replay found is written back: the digests of actions stored
         before digests existed, or the divergence (never silently: the game is marked and stops)."""
-        match = match_from_stored(stored)
+        kept = self.finished.get(stored.game.id)
+        if kept is not None and kept.version == len(stored.actions):
+            return kept  # over: the same match as the one its replay and review read
+        # a replay checks every action's digests (40-110 ms for a game of 2-3 seats): in a thread, so that
+        # the event loop (every other table) is held only by the interpreter's switches (issue #33)
+        match = await asyncio.to_thread(match_from_stored, stored)
+        self._keep_finished(match)
         if match.diverged is not None and stored.game.diverged_at is None:
             log.error("game %s diverged at action %d: %s", match.id, match.diverged.at, match.diverged.reason)
             await self.store.mark_diverged(match.id, match.diverged.at, match.diverged.reason)
@@ -163,3 +215,4 @@ class Tables(Pipeline):
                 room.bot_task.cancel()
         tasks = [r.bot_task for r in self.rooms.values() if r.bot_task is not None]
         await asyncio.gather(*tasks, return_exceptions=True)
+

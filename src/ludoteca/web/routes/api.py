@@ -25,7 +25,7 @@ from ..features import chat, lobby, replay
 from ..hosting.limits import RateLimit, address_tag
 from ..language import i18n
 from ..language.wording import Said, _
-from ..live.base import RoomsFull, match_from_stored
+from ..live.base import LoadsExhausted, RoomsFull, match_from_stored
 from ..live.registry import Tables
 from ..play.seat import Seat
 from ..protocol.requests import CreateGame, MyGames
@@ -62,7 +62,7 @@ async def healthz(tables: TablesDep) -> dict[str, Any]:
         "job_timeouts": tables.workers.timeouts,
         "bot_games": tables.bot_games(),
         "bot_games_waiting": len(tables.bot_line),
-        "jobs_waiting": tables.workers.slots.count(),
+        "jobs_waiting": tables.workers.waiting(),
     }
 
 
@@ -112,7 +112,7 @@ async def create_game(
 
 @router.post("/api/my-games")
 async def my_games(
-    request: Annotated[MyGames, Depends(my_games_request)], tables: TablesDep, lang: LangDep
+    request: Annotated[MyGames, Depends(my_games_request)], tables: TablesDep, lang: LangDep, address: AddressDep
 ) -> JSONResponse:
     """The games in which the given tokens hold a seat, with whose turn it is and its deadline (unix
     seconds; null without a timer), the open seats a public game waits for, names in the request's language."""
@@ -126,8 +126,8 @@ async def my_games(
         if room is None and not game.finished and loads > 0:
             # a slow game's room may be unloaded for days: load it to tell whose turn it is (a few a request)
             loads -= 1
-            with contextlib.suppress(RoomsFull):
-                room = await tables.get(game.id)
+            with contextlib.suppress(RoomsFull, LoadsExhausted):  # listed all the same, without whose turn
+                room = await tables.get(game.id, address)
         match = room.match if room else None
         to_act = match.to_act() if match else -1
         definition = games.get(game.game)
@@ -248,25 +248,25 @@ async def replay_game(
     """A finished game's replay frame after ``n`` actions, seen by ``seat`` (-1: a spectator; ``all``:
     everything revealed); ``403`` while the game is in progress."""
     _count_frame(frames, address)
-    room = await tables.get(game_id)
-    if room is None:
+    match = await tables.finished_match(game_id, address)
+    if match is None:
         raise BadRequest(Said(_("no such game")), 404)
     try:
-        source = replay.from_match(room.match)
+        source = replay.from_match(match)
     except replay.ReplayRefused as e:
         raise BadRequest(e.words, e.status) from None
     return await _frame(source, n, seat, lang)
 
 
 @router.get("/api/replay/{game_id}/chat")
-async def replay_chat(game_id: str, tables: TablesDep) -> JSONResponse:
+async def replay_chat(game_id: str, tables: TablesDep, address: AddressDep) -> JSONResponse:
     """A finished game's chat for its replay (each message with the ``after_action`` it follows); ``403``
     while the game is in progress, as for its frames (the table's own page shows the chat meanwhile)."""
-    room = await tables.get(game_id)
-    if room is None:
+    match = await tables.finished_match(game_id, address)
+    if match is None:
         raise BadRequest(Said(_("no such game")), 404)
     try:
-        replay.from_match(room.match)
+        replay.from_match(match)
     except replay.ReplayRefused as e:
         raise BadRequest(e.words, e.status) from None
     return JSONResponse({"messages": await chat.replay_messages(tables.store, game_id)})

@@ -19,7 +19,7 @@ from starlette.requests import HTTPConnection
 
 from ..hosting import jsonin
 from ..hosting.config import Settings
-from ..hosting.limits import Holdings, RateLimit, address_key
+from ..hosting.limits import Holdings, Inflow, RateLimit, address_key
 from ..language import i18n
 from ..language.wording import Refused, Said, Wording, _
 from ..live.registry import Tables
@@ -58,6 +58,12 @@ def get_replay_frames(conn: HTTPConnection) -> RateLimit:
     """Replay frames per client address per minute (``--replay-frames-per-minute``)."""
     frames: RateLimit = conn.app.state.replay_frames
     return frames
+
+
+def get_inflow(conn: HTTPConnection) -> Inflow:
+    """The bytes each address may send to the tables (shared by all its connections)."""
+    inflow: Inflow = conn.app.state.inflow
+    return inflow
 
 
 def get_addresses(conn: HTTPConnection) -> Holdings:
@@ -127,5 +133,6 @@ TablesDep = Annotated[Tables, Depends(get_tables)]
 CreationsDep = Annotated[RateLimit, Depends(get_creations)]
 ReplayFramesDep = Annotated[RateLimit, Depends(get_replay_frames)]
 AddressesDep = Annotated[Holdings, Depends(get_addresses)]
+InflowDep = Annotated[Inflow, Depends(get_inflow)]
 AddressDep = Annotated[str, Depends(client_address)]
 LangDep = Annotated[str, Depends(get_lang)]

@@ -10,7 +10,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..language import i18n
 from ..language.wording import in_language
-from ..live.base import RoomsFull
+from ..live.base import LoadsExhausted, RoomsFull
 from .deps import BadRequest, get_lang
 from .pages import page
 
@@ -52,9 +52,19 @@ async def rooms_full(request: Request, exc: Exception) -> Response:
     return page(request, "error.html", 503, status=503, message=message)
 
 
+async def loads_exhausted(request: Request, exc: Exception) -> Response:
+    """Opening games not in memory faster than ``--loads-per-minute`` allows one address."""
+    assert isinstance(exc, LoadsExhausted)
+    message = in_language(exc.words, i18n.translator(get_lang(request)))
+    if request.url.path.startswith("/api/"):
+        return error_json(message, 429)
+    return page(request, "error.html", 429, status=429, message=message)
+
+
 def install(app: FastAPI) -> None:
     """Register every handler above on ``app``."""
     app.add_exception_handler(BadRequest, bad_request)
     app.add_exception_handler(RequestValidationError, invalid_request)
     app.add_exception_handler(StarletteHTTPException, http_error)
     app.add_exception_handler(RoomsFull, rooms_full)
+    app.add_exception_handler(LoadsExhausted, loads_exhausted)

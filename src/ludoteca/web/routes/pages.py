@@ -22,7 +22,7 @@ from ludoteca.core.errors import LudotecaError
 from ..features import lobby, replay
 from ..language import i18n
 from ..seatview import rules
-from .deps import LangDep, TablesDep, get_lang
+from .deps import LangDep, TablesDep, client_address, get_lang
 
 HERE = Path(str(resources.files("ludoteca.web")))
 router = APIRouter()
@@ -59,7 +59,7 @@ async def home(request: Request, lang: LangDep) -> HTMLResponse:
 
 @router.get("/g/{game_id}", response_class=HTMLResponse)
 async def table(request: Request, game_id: str, tables: TablesDep) -> HTMLResponse:
-    room = await tables.get(game_id)
+    room = await tables.get(game_id, client_address(request))
     if room is None:
         raise StarletteHTTPException(404)
     d = room.match.definition
@@ -75,16 +75,16 @@ async def replay_upload(request: Request) -> HTMLResponse:
 @router.get("/replay/{game_id}", response_class=HTMLResponse)
 async def replay_game(request: Request, game_id: str, tables: TablesDep) -> HTMLResponse:
     """A finished game's replay viewer, at an address that can be shared; 403 while the game is on."""
-    room = await tables.get(game_id)
-    if room is None:
+    match = await tables.finished_match(game_id, client_address(request))
+    if match is None:
         raise StarletteHTTPException(404)
     try:
-        replay.from_match(room.match)
+        replay.from_match(match)
     except replay.ReplayRefused:
         tr = i18n.translator(get_lang(request))
         message = tr("This game is still being played: its replay opens once it is over.")
         raise StarletteHTTPException(403, message) from None
-    d = room.match.definition
+    d = match.definition
     return page(request, "replay.html", game_id=game_id, game=d.name, title=d.title)
 
 

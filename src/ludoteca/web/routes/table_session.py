@@ -20,11 +20,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..features import chat, rematch
 from ..hosting.config import Settings
-from ..hosting.limits import Holdings, RateLimit
+from ..hosting.limits import Holdings, Inflow, RateLimit
 from ..language import i18n
 from ..language.i18n import Translator
 from ..language.wording import Wording, in_language
-from ..live.base import RoomsFull
+from ..live.base import LoadsExhausted, RoomsFull
 from ..live.connection import Connection
 from ..live.jobs import JobTimeout
 from ..live.registry import Tables
@@ -37,7 +37,15 @@ from .deps import client_address
 log = logging.getLogger("ludoteca.web")
 tasks: set[asyncio.Task[None]] = set()
 """Running hint searches (kept referenced so they are not collected mid-flight)."""
-CLOSE_CODES = {"not_found": 4404, "too_many_connections": 4429, "table_full": 4413, "server_full": 4503, "slow": 4408}
+CLOSE_CODES = {
+    "not_found": 4404,
+    "too_many_connections": 4429,
+    "too_many_loads": 4429,
+    "table_full": 4413,
+    "server_full": 4503,
+    "slow": 4408,
+    "too_large": 4400,
+}
 """Why the server closed a socket for good; the page does not reconnect after a code from 4000 to 4999
 and shows the reason, which is the explanation in the client's language."""
 MESSAGE_RATE = (100, 10.0)
@@ -48,6 +56,13 @@ WHOLE_RATE = (10, 10.0)
 """Messages asking for a whole table one connection may send per seconds — ``hello`` (a whole state and
 the chat's 200 newest lines), ``sync``, ``lang``: a page sends one when it connects and another when the
 reader changes something; a loop of them made 20 sockets send 195 MB/s (issue #24)."""
+MAX_PAUSE = 30.0
+"""The longest a connection of an address over its byte budget waits to be accepted."""
+TOO_BIG = 1009
+"""The close code of a frame the WebSocket library refused from its header (larger than ``ws_max_size``)."""
+OVERSIZED = 3
+"""Messages over the size limit after which a connection is closed (``too_large``, 4400): a page never
+sends one, so a few are a script's mistake, and more would be a flood of the largest frames read."""
 
 
 def error_text(code: str, tr: Translator) -> str:
@@ -81,6 +96,7 @@ def error_text(code: str, tr: Translator) -> str:
         "rematch_failed": tr("The rematch could not be started. Try again."),
         "too_many_games": tr("Too many new games from your address (a rematch is one too): try again in a minute."),
         "too_fast": tr("Too many messages: wait a few seconds."),
+        "too_many_loads": tr("Too many games opened from your address: try again in a minute."),
     }
     return texts.get(code) or chat.error_text(code, tr) or tr("That request was refused.")
 
@@ -145,25 +161,43 @@ def _reason(message: str) -> str:
     return message if len(data) <= 123 else data[:120].decode("utf-8", "ignore") + "…"
 
 
-async def serve(ws: WebSocket, game_id: str, tables: Tables, settings: Settings, addresses: Holdings) -> None:
+async def serve(
+    ws: WebSocket, game_id: str, tables: Tables, settings: Settings, addresses: Holdings, inflow: Inflow
+) -> None:
     lang = i18n.negotiate(ws.query_params.get("lang"), ws.cookies.get("lang"), ws.headers.get("accept-language"))
     tr = i18n.translator(lang)
-    await ws.accept()
     address = client_address(ws)
     if not addresses.take(address):
+        await ws.accept()
         await _refuse(ws, "too_many_connections", tr)
         return
     try:
-        await _serve(ws, game_id, tables, settings, Connection(ws, lang, tr, settings.outbox_limit, address))
+        pause = inflow.take(address, 0)
+        if pause > 0:
+            # the address sent more than its bytes a second (a frame too large for the socket counts the
+            # most it could have been): its next connection is accepted once its budget allows, so that a
+            # loop of reconnections is slowed as its frames are (issue #33)
+            await asyncio.sleep(min(pause, MAX_PAUSE))
+        try:
+            await ws.accept()
+        except Exception:  # the client gave up meanwhile
+            return
+        conn = Connection(ws, lang, tr, settings.outbox_limit, address)
+        await _serve(ws, game_id, tables, settings, conn, inflow)
     finally:
         addresses.give_back(address)
 
 
-async def _serve(ws: WebSocket, game_id: str, tables: Tables, settings: Settings, conn: Connection) -> None:
+async def _serve(
+    ws: WebSocket, game_id: str, tables: Tables, settings: Settings, conn: Connection, inflow: Inflow
+) -> None:
     try:
-        room = await tables.get(game_id)
+        room = await tables.get(game_id, conn.address)
     except RoomsFull:
         await _refuse(ws, "server_full", conn.tr)
+        return
+    except LoadsExhausted:
+        await _refuse(ws, "too_many_loads", conn.tr)
         return
     if room is None:
         await _refuse(ws, "not_found", conn.tr)
@@ -177,6 +211,7 @@ async def _serve(ws: WebSocket, game_id: str, tables: Tables, settings: Settings
     writer = loop.create_task(_writer(ws, room, conn))
     overflow = loop.create_task(conn.overflowed.wait())
     slow = False
+    oversized = 0
     try:
         while True:
             receive = loop.create_task(ws.receive())
@@ -187,13 +222,22 @@ async def _serve(ws: WebSocket, game_id: str, tables: Tables, settings: Settings
                 break
             raw = receive.result()
             if raw["type"] == "websocket.disconnect":
+                if raw.get("code") == TOO_BIG:  # refused by the library from its header: never read, but sent
+                    inflow.take(conn.address, 4 * settings.max_message)
                 break
             if not budget.allow(conn, "any"):
                 continue
             data = raw.get("text")
             if data is None:
                 data = (raw.get("bytes") or b"").decode("utf-8", "replace")
+            pause = inflow.take(conn.address, len(data))
+            if pause > 0:  # the address sent more than its bytes a second: read its next message later
+                await asyncio.sleep(pause)
             if len(data) > settings.max_message:
+                oversized += 1
+                if oversized >= OVERSIZED:
+                    await _refuse(ws, "too_large", conn.tr)
+                    break
                 _error(conn, "too_large")
                 continue
             await _handle(data, room, conn, tables, budget)
@@ -240,8 +284,8 @@ class Budget:
 async def _handle(data: str, room: Room, conn: Connection, tables: Tables, budget: Budget) -> None:
     try:
         msg = incoming.parse(data)
-    except MatchError as e:
-        _error(conn, e.code, e.detail, incoming.request_of(data))
+    except incoming.Malformed as e:
+        _error(conn, e.code, e.detail, e.request)
         return
     kind, request = msg.type, msg.id
     if kind in ("hello", "sync", "lang") and not budget.allow(conn, "whole"):
