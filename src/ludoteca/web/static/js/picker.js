@@ -265,9 +265,11 @@ export class Picker {
    * @param {LegalAction[]} cands
    */
   renderButtons(active, keys, cands) {
+    // the choices that name no place (Stop, Pass) first: never out of sight at the end of a long list
     const buttons = [];
     const targeted = cands.filter((a) => (a.targets || []).length > 0);
     const plain = active ? this.legal.filter((a) => (a.targets || []).length === 0) : [];
+    for (const action of plain) buttons.push(this.button(action, "plain"));
     if (keys.length === 0 && targeted.length > MANY && !this.showAll) {
       buttons.push(
         h(
@@ -287,7 +289,6 @@ export class Picker {
     } else {
       for (const action of targeted) buttons.push(this.button(action));
     }
-    for (const action of plain) buttons.push(this.button(action, "plain"));
     this.box.replaceChildren(...buttons);
     this.clearButton.hidden = keys.length === 0 && !this.chosen;
     if (this.confirmButton) {

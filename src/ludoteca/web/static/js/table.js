@@ -8,6 +8,7 @@
 // state; the only client-side state is the click selection (picker.js) and the log already shown.
 
 import { ChatPanel } from "./chat.js";
+import { ChoiceCue } from "./cue.js";
 import { $, h, setSvg, toast } from "./dom.js";
 import { Guide } from "./guide.js";
 import { fmt, loadCatalog, t } from "./i18n.js";
@@ -61,6 +62,7 @@ const picker = new Picker({
   confirmButton: $("confirm-btn", HTMLButtonElement),
   onPlaces: (keys) => layout.label(keys),
 });
+new ChoiceCue($("candidates"), $("more-choices", HTMLButtonElement));
 new ConfirmSetting($("confirm-moves", HTMLInputElement), (on) => picker.setConfirm(on));
 /** @type {ChatPanel} */
 let chat; // made once the catalogue is loaded: its emotes and buttons are worded
