@@ -495,3 +495,23 @@ def test_a_guided_lesson_warns_of_no_chosen_deal(browser: Browser, tables: dict[
         assert page.locator("#chosen-deal").is_hidden()
     finally:
         context.close()
+
+
+def test_another_card_changes_ones_mind_without_clearing(browser: Browser, tables: dict[str, str]) -> None:
+    """Kreta: with the Commander chosen, the other cards of the hand are not dimmed, and a click on the Abbot
+    takes it instead — no "Clear selection" needed."""
+    context = browser.new_context(**SCREENS["laptop"])
+    try:
+        page = context.new_page()
+        open_table(page, tables["kreta"], "fr")
+        page.evaluate("() => document.getElementById('clear-btn').click()")
+        assert pick_card(page, "commander")
+        abbot = page.locator('#hand [data-target="card:abbot"]')
+        assert "dimmed" not in (abbot.get_attribute("class") or "")
+        assert pick_card(page, "abbot")
+        commander = page.locator('#hand [data-target="card:commander"]')
+        assert "selected" not in (commander.get_attribute("class") or "")
+        texts = [page.get_attribute(f"#candidates button.candidate >> nth={i}", "data-action") for i in range(3)]
+        assert all(text and text.startswith("abbot") for text in texts), texts
+    finally:
+        context.close()

@@ -170,8 +170,9 @@ export class Picker {
       this.selection.splice(at, 1);
     } else {
       const cands = candidates(this.legal, this.keys());
-      if (!canAdd(cands, this.keys(), found.key)) return;
-      this.selection.push({ key: found.key, n: found.n });
+      if (canAdd(cands, this.keys(), found.key)) this.selection.push({ key: found.key, n: found.n });
+      else if (this.swaps(found.el, found.key)) this.selection = [{ key: found.key, n: found.n }];
+      else return;
     }
     const keys = this.keys();
     const action = decided(candidates(this.legal, keys), keys);
@@ -185,6 +186,26 @@ export class Picker {
       this.render();
       if (at < 0) this.box.querySelector("button")?.scrollIntoView({ block: "nearest" });
     }
+  }
+
+  /**
+   * Whether a click on `el` (key `key`), which cannot add to the selection, starts it again instead: one
+   * changes one's mind about the first thing chosen (another card of the hand for the one chosen) without
+   * "Clear selection" — when `el` lies in the holder of the selection's first element and begins a choice.
+   * @param {Element} el
+   * @param {string} key
+   */
+  swaps(el, key) {
+    const holder = this.firstHolder();
+    return Boolean(holder && holder.contains(el) && canAdd(candidates(this.legal, []), [], key));
+  }
+
+  /** The holder (board or hand) of the selection's first element, or null. */
+  firstHolder() {
+    if (this.selection.length === 0) return null;
+    const { key, n } = this.selection[0];
+    const first = this.targets().find((item) => item.key === key && item.n === n);
+    return first ? this.holders.find((part) => part.contains(first.el)) || null : null;
   }
 
   /** @param {LegalAction} action */
@@ -201,9 +222,13 @@ export class Picker {
     const active = this.active();
     const keys = this.keys();
     const cands = active ? candidates(this.legal, keys) : [];
+    const holder = active ? this.firstHolder() : null;
+    const fresh = holder ? candidates(this.legal, []) : [];
     const items = this.targets().map((item) => {
       const selected = active && this.selection.some((s) => s.key === item.key && s.n === item.n);
-      return { ...item, selected, clickable: active && (selected || canAdd(cands, keys, item.key)) };
+      // another card instead of the chosen one: in the first choice's holder, beginning a choice of its own
+      const swap = Boolean(holder && !selected && holder.contains(item.el) && canAdd(fresh, [], item.key));
+      return { ...item, selected, clickable: active && (selected || swap || canAdd(cands, keys, item.key)) };
     });
     // Dim the rest only where something can be clicked: a board with no part in the choice (Verräter's
     // ring while you pick supply cards from your hand) stays fully readable.
