@@ -185,11 +185,11 @@ def every_choice_reachable(page: Page, where: str) -> int:
 
 def pick_card(page: Page, card: str) -> bool:
     """Kreta: choose a character card in the hand (its choices then fill the box); False if it has none."""
-    target = page.locator(f'#hand [data-target="card:{card}"].clickable')
+    target = page.locator(f'#hand [data-target="card:{card}"]:is(.clickable, .swap)')
     if target.count() == 0:
         return False
     if "selected" not in (target.first.get_attribute("class") or ""):
-        press(page, f'#hand [data-target="card:{card}"].clickable')
+        press(page, f'#hand [data-target="card:{card}"]:is(.clickable, .swap)')
     page.wait_for_function(
         "(card) => document.querySelector(`#hand [data-target='card:${card}']`)?.classList.contains('selected')",
         arg=card,
@@ -399,7 +399,15 @@ def test_since_your_last_turn_and_a_bot_at_work(browser: Browser, tmp_path_facto
                 assert seen["lines"] and seen["lines"] == seen["log"][-len(seen["lines"]) :], seen
                 assert any("Bea" in line or "random" in line for line in seen["lines"]), seen["lines"]
                 # and the places their moves changed are marked on the board
-                assert page.locator("#board svg .changed").count() > 0
+                changed = (page.get_attribute("#recap", "data-changed") or "").split()
+                assert changed, "no place marked"
+                glow = page.evaluate(
+                    """(ids) => ids.map((id) => document.getElementById(id))
+                         .filter((el) => el && !el.matches('.clickable, .pointed, .selected'))
+                         .map((el) => getComputedStyle(el).filter)""",
+                    changed,
+                )
+                assert glow and all("drop-shadow" in f for f in glow), (changed, glow)
                 page.click("#recap summary")
                 assert page.locator("#recap .recap-lines").is_visible()
                 # remembered in this browser, and said in the reader's language
@@ -508,6 +516,7 @@ def test_another_card_changes_ones_mind_without_clearing(browser: Browser, table
         assert pick_card(page, "commander")
         abbot = page.locator('#hand [data-target="card:abbot"]')
         assert "dimmed" not in (abbot.get_attribute("class") or "")
+        assert abbot.get_attribute("role") == "button"  # and reachable with the keyboard
         assert pick_card(page, "abbot")
         commander = page.locator('#hand [data-target="card:commander"]')
         assert "selected" not in (commander.get_attribute("class") or "")

@@ -228,7 +228,7 @@ export class Picker {
       const selected = active && this.selection.some((s) => s.key === item.key && s.n === item.n);
       // another card instead of the chosen one: in the first choice's holder, beginning a choice of its own
       const swap = Boolean(holder && !selected && holder.contains(item.el) && canAdd(fresh, [], item.key));
-      return { ...item, selected, clickable: active && (selected || swap || canAdd(cands, keys, item.key)) };
+      return { ...item, selected, swap, clickable: active && (selected || canAdd(cands, keys, item.key)) };
     });
     // Dim the rest only where something can be clicked: a board with no part in the choice (Verräter's
     // ring while you pick supply cards from your hand) stays fully readable.
@@ -241,12 +241,15 @@ export class Picker {
     }
     this.renderButtons(active, keys, cands);
     this.markPlaces(cands);
-    for (const { el, selected, clickable } of items) {
-      const dimmed = !clickable && [...involved].some((holder) => holder.contains(el));
+    // a place that starts the choice again ("swap": another card for the chosen one) is not dimmed and takes
+    // a click or a key like a clickable one, but is not "clickable": it does not add to the choice under way
+    for (const { el, selected, clickable, swap } of items) {
+      const dimmed = !clickable && !swap && [...involved].some((holder) => holder.contains(el));
       el.classList.toggle("selected", selected);
       el.classList.toggle("clickable", clickable);
+      el.classList.toggle("swap", swap);
       el.classList.toggle("dimmed", dimmed);
-      if (clickable) {
+      if (clickable || swap) {
         el.setAttribute("tabindex", "0");
         el.setAttribute("role", "button");
         el.setAttribute("aria-pressed", String(selected));

@@ -46,6 +46,8 @@ export class Recap {
 }
 
 const KEY = "ludoteca.recap";
+/** How a place changed since the seat's last turn is drawn: a blue glow (where nothing clickable glows). */
+const CHANGED = "filter: drop-shadow(0 0 2px #1f62d6) drop-shadow(0 0 5px #1f62d6);";
 
 /** The recap above the board: a one-line summary that opens into the lines since the seat's last turn. */
 export class RecapView {
@@ -60,6 +62,8 @@ export class RecapView {
     this.game = game;
     /** the board's SVG when this seat's last turn ended (this page's memory only) */
     this.before = "";
+    /** @type {CSSStyleSheet | null} the marks of the changed places */
+    this.sheet = null;
     this.seat = -1;
     /** @type {Recap} */
     this.recap = new Recap(null);
@@ -98,15 +102,22 @@ export class RecapView {
   }
 
   /**
-   * Mark the board's places that changed since this seat's last turn (class "changed"), and no others.
+   * Mark the board's places that changed since this seat's last turn, and no others: a style sheet of the
+   * page's own (CSSOM, which the content security policy allows) names them by id, so the board's drawing
+   * itself is left as the server sent it — a page fed patches and a fresh one show the same board.
    * @param {string[]} ids
    */
   mark(ids) {
-    const svg = this.board.querySelector("svg");
-    if (!svg) return;
-    const wanted = new Set(ids);
-    for (const el of svg.querySelectorAll(".changed")) if (!wanted.has(el.id)) el.classList.remove("changed");
-    for (const id of wanted) svg.querySelector(`[id="${CSS.escape(id)}"]`)?.classList.add("changed");
+    const key = ids.join(" ");
+    if (this.panel.dataset.changed === key) return;
+    this.panel.dataset.changed = key;
+    if (typeof CSSStyleSheet !== "function" || !("adoptedStyleSheets" in document)) return;
+    if (!this.sheet) {
+      this.sheet = new CSSStyleSheet();
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, this.sheet];
+    }
+    const places = ids.map((id) => `#board svg [id="${CSS.escape(id)}"]:not(.clickable, .pointed, .selected)`);
+    this.sheet.replaceSync(places.length ? `${places.join(",\n")} { ${CHANGED} }` : "");
   }
 
   /** @param {string[]} lines */
