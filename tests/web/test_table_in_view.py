@@ -474,9 +474,8 @@ def test_kreta_labels_stand_apart_on_a_phone(browser: Browser, tables: dict[str,
             frames(page)
             seen = page.evaluate(_OVERLAPS, 11.0)
             assert seen["named"] > 3 and seen["clash"] == [], (card, seen)
-        # zoomed in while the page still writes the choices' places large (at 3× the map's own labels take
-        # over: their own places are the board file's, where Mylopotamos still touches node 11 — not yet mended)
-        for level in ("1.5", "2"):
+        # zoomed in: the page's large labels, then (from 3×) the map's own, where Mylopotamos once touched node 11
+        for level in ("1.5", "2", "3", "4"):
             press(page, "#zoom-in")
             page.wait_for_function(f"() => document.getElementById('board').dataset.zoom === '{level}'")
             frames(page)
