@@ -248,10 +248,13 @@ function askHint() {
   $("hint-result").hidden = true;
 }
 
-/** @param {Suggestion} choice */
-function suggestion(choice) {
+/**
+ * @param {Suggestion} choice
+ * @param {boolean} [chance] whether to say its chance to win (not when every suggestion says the same)
+ */
+function suggestion(choice, chance = true) {
   const label = h("span", { class: "hint-label" }, choice.label || choice.text);
-  if (typeof choice.win_chance !== "number") return [label];
+  if (typeof choice.win_chance !== "number" || !chance) return [label];
   const percent = Math.round(choice.win_chance * 100);
   return [label, h("span", { class: "hint-chance" }, fmt(t("{percent}% to win"), { percent }))];
 }
@@ -264,10 +267,14 @@ function showHint(message) {
   $("hint-thinking").hidden = true;
   $("hint-result").hidden = false;
   const button = $("hint-best");
-  button.replaceChildren(...suggestion(best));
+  // "0% to win" beside every suggestion tells nothing to choose by: the chances are said only where they differ
+  const all = [best, ...(message.alternatives || [])];
+  const percents = new Set(all.map((choice) => (typeof choice.win_chance === "number" ? Math.round(choice.win_chance * 100) : null)));
+  const chance = percents.size > 1 || all.length === 1;
+  button.replaceChildren(...suggestion(best, chance));
   button.onclick = () => picker.play(best);
   const others = (message.alternatives || []).map((choice) =>
-    h("button", { type: "button", class: "hint-choice", onclick: () => picker.play(choice) }, ...suggestion(choice)),
+    h("button", { type: "button", class: "hint-choice", onclick: () => picker.play(choice) }, ...suggestion(choice, chance)),
   );
   $("hint-alternatives").replaceChildren(...others);
   const heading = $("hint-alternatives").previousElementSibling;
