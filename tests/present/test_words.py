@@ -270,3 +270,12 @@ def test_the_maps_title_names_the_shipped_board_in_the_readers_language(lang: st
         title is not None
         and title.group(1) == tr("Crete (ludoteca reconstruction)") != "Crete (ludoteca reconstruction)"
     )
+
+
+def test_a_keyword_typed_without_its_accents_is_read() -> None:
+    """The French terminal took "abbé" but refused "abbe" (a keyboard without accents): both read as abbot."""
+    words = notation.words_of(presenter(games.plugin("kreta")), translator("fr"))
+    assert notation.read("abbé candia", words) == "abbot candia"
+    assert notation.read("abbe candia", words) == "abbot candia"
+    assert notation.read("CHATELAIN", words) == "castellan"
+    assert notation.read("candia->ida", words) == "candia->ida"  # everything else as typed

@@ -10,6 +10,7 @@ signs (``+chania``, ``3,5``, ``a->b``) are the same in every language.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from typing import Any, Protocol, runtime_checkable
 
@@ -39,9 +40,16 @@ def localize(text: str, words: Mapping[str, str]) -> str:
 
 def read(text: str, words: Mapping[str, str]) -> str:
     """What a player typed, with every keyword of the reader's language (``words`` from :func:`words_of`)
-    turned back into the English notation; English keywords and everything else are kept as typed."""
+    turned back into the English notation; English keywords and everything else are kept as typed. A
+    keyword may be typed without its accents (``abbe`` for ``abbé``: a keyboard without them)."""
     back = {word: english for english, word in words.items()}
-    return " ".join(back.get(token.lower(), token) for token in text.split())
+    plain = {_unaccented(word): english for word, english in back.items()}
+    return " ".join(back.get(token.lower(), plain.get(_unaccented(token), token)) for token in text.split())
+
+
+def _unaccented(word: str) -> str:
+    """``word`` in lower case without its accents (``Château`` → ``chateau``)."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c))
 
 
 __all__ = ["HasNotationWords", "localize", "read", "words_of"]

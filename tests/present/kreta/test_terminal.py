@@ -136,3 +136,18 @@ def test_a_commander_movement_in_progress_is_shown_and_explained() -> None:
     console.print(render(view, ["Red", "Blue"]))
     assert "3 movement points left" in console.export_text()
     assert "3 movement point(s) left" in explain(view)
+
+
+def test_short_card_names_tell_every_card_apart_in_every_language() -> None:
+    """The players' table cuts each card's name short, never to the same letters as another card's: the German
+    Bauer and Baumeister were both "Bau" (issue 34)."""
+    from ludoteca.kreta.components import CARDS
+    from ludoteca.present.i18n import translator
+    from ludoteca.present.kreta.terminal import short_card
+
+    for lang in ("en", "it", "fr", "de"):
+        tr = translator(lang)
+        shorts = [short_card(card, tr) for card in CARDS]
+        assert len(set(shorts)) == len(CARDS), (lang, shorts)
+        assert all(1 <= len(short) <= 4 for short in shorts), (lang, shorts)
+    assert [short_card(c, translator("de")) for c in ("farmer", "architect")] == ["Baue", "Baum"]

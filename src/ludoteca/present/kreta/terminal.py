@@ -37,8 +37,15 @@ def seat_text(names: Sequence[str], seat: int, tr: Translator = ENGLISH) -> Text
 
 
 def short_card(card: str, tr: Translator) -> str:
-    """A character card's name cut to three letters, for the players' table."""
-    return card_name(card, tr)[:3]
+    """A character card's name cut short for the players' table: its first three letters, or as many more as
+    tell it from every other card in this language (German "Baue" Bauer and "Baum" Baumeister, not "Bau"
+    twice)."""
+    name = card_name(card, tr)
+    others = [card_name(c, tr).lower() for c in CARDS if c != card]
+    size = 3
+    while size < len(name) and any(other.startswith(name[:size].lower()) for other in others):
+        size += 1
+    return name[:size]
 
 
 def next_nodes(view: KretaView) -> tuple[int | None, int | None]:

@@ -122,7 +122,7 @@ def rules_text(view: KretaView, tr: Translator) -> str:
     """The rule options in force, in one line (like ``KretaOptions.describe``)."""
     o = view.options
     board = (
-        tr("the shipped reconstruction of Crete")
+        tr("Crete, reconstructed (the printed map is not published)")
         if o.board is None
         else tr("board %(name)s") % {"name": board_name(view, tr)}
     )

@@ -13,7 +13,13 @@ import { t } from "./i18n.js";
 
 /** The smallest text size (CSS px) a table shows. */
 export const MIN_TEXT = 11;
-const ZOOMS = [1, 1.5, 2, 3, 4];
+/** The zoom levels, as factors of the fitted width; HOME (1) is the fitted board, below it the board
+ *  shrinks further ("−"), for a player who would rather see all of it than read its small print. */
+const ZOOMS = [0.5, 0.75, 1, 1.5, 2, 3, 4];
+const HOME = ZOOMS.indexOf(1);
+/** The whole board stands above the dock by default when that keeps it at this share of its column or
+ *  more; otherwise the default fits only what can be clicked, and "Fit" fits the whole board when asked. */
+const WHOLE_BY_DEFAULT = 0.7;
 
 /**
  * The SVG's scale on the screen: drawn width over viewBox width (1 when not laid out).
@@ -91,17 +97,38 @@ export function labelPlaces(holder, keys) {
     layer.append(label);
   }
   svg.append(layer);
-  // a label that would cover one written before it moves down or up a little (neighbouring provinces)
+  // a label that would cover another, or a word of the map still legible at this scale (a node's number
+  // beside a province's name), moves down, up or aside a little: the short labels (node numbers) first,
+  // where they belong, then the names around them (issue 34: "Kissam3Apokoronas" on a phone)
   /** @type {DOMRect[]} */
   const taken = [];
+  for (const text of svg.querySelectorAll("text")) {
+    if (layer.contains(text) || text.classList.contains("too-small") || text.getClientRects().length === 0) continue;
+    if (getComputedStyle(text).visibility === "hidden" || !(text.textContent || "").trim()) continue;
+    taken.push(/** @type {SVGTextElement} */ (text).getBBox());
+  }
   const overlaps = (/** @type {DOMRect} */ a) => taken.some((b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height);
-  for (const label of /** @type {SVGTextElement[]} */ ([...layer.children])) {
+  const labels = /** @type {SVGTextElement[]} */ ([...layer.children]);
+  labels.sort((a, b) => (a.textContent || "").length - (b.textContent || "").length);
+  for (const label of labels) {
+    const width = label.getBBox().width;
+    // inside the drawing's width: a name at the edge of the map (Kissamos) is not cut by it
+    const view = svg.viewBox.baseVal;
+    const inside = (/** @type {number} */ at) => Math.max(view.x + width / 2 + 2, Math.min(view.x + view.width - width / 2 - 2, at));
+    const x = parseFloat(label.getAttribute("x") || "0");
     const y = parseFloat(label.getAttribute("y") || "0");
-    const free = [0, 0.6, -0.6, 1.2, -1.2].find((step) => {
-      label.setAttribute("y", (y + step * size).toFixed(1));
+    /** @type {[number, number][]} */
+    const steps = [];
+    for (const dy of [0, 0.6, -0.6, 1.2, -1.2, 1.8, -1.8, 2.4, -2.4, 3, -3]) for (const dx of [0, -0.35, 0.35, -0.7, 0.7]) steps.push([dx * width, dy * size]);
+    const move = (/** @type {[number, number]} */ [dx, dy]) => {
+      label.setAttribute("x", inside(x + dx).toFixed(1));
+      label.setAttribute("y", (y + dy).toFixed(1));
+    };
+    const free = steps.find((step) => {
+      move(step);
       return !overlaps(label.getBBox());
     });
-    label.setAttribute("y", (y + (free ?? 0) * size).toFixed(1)); // nowhere free: where it belongs
+    move(free ?? [0, 0]); // nowhere free: where it belongs
     taken.push(label.getBBox());
   }
 }
@@ -188,13 +215,21 @@ export class BoardLayout {
     this.tools = tools || null;
     /** @type {Set<string>} the target keys of the current choices (labelled on a small board) */
     this.places = new Set();
-    this.level = 0;
+    this.level = HOME;
+    /** Whether "Fit" asked for the whole board above the dock, however small that makes it. */
+    this.whole = false;
+    /** Whether the board as fitted now stands whole above the dock (then "Fit" has nothing to add). */
+    this.wholeNow = false;
     this.zoomIn = zoomIn;
     this.zoomOut = zoomOut;
     this.zoomFit = zoomFit;
     zoomIn.addEventListener("click", () => this.zoom(this.level + 1));
     zoomOut.addEventListener("click", () => this.zoom(this.level - 1));
-    zoomFit.addEventListener("click", () => this.zoom(0));
+    zoomFit.addEventListener("click", () => {
+      this.whole = true;
+      this.zoom(HOME);
+      this.reveal(true);
+    });
     this.dock = dock;
     this.toggle = toggle;
     toggle.addEventListener("click", () => this.collapse(!dock.classList.contains("collapsed")));
@@ -214,7 +249,7 @@ export class BoardLayout {
       }).observe(dock);
     }
     window.addEventListener("resize", () => this.measure());
-    this.zoom(0);
+    this.zoom(HOME);
   }
 
   /**
@@ -223,6 +258,7 @@ export class BoardLayout {
    */
   zoom(level) {
     const next = Math.max(0, Math.min(ZOOMS.length - 1, level));
+    if (next > HOME) this.whole = false; // "−" after "Fit" shrinks the whole board further
     const board = this.board;
     const before = ZOOMS[this.level];
     const middle = (board.scrollLeft + board.clientWidth / 2) / before;
@@ -233,8 +269,8 @@ export class BoardLayout {
     board.scrollLeft = middle * ZOOMS[next] - board.clientWidth / 2;
     board.scrollTop = middleY * ZOOMS[next] - board.clientHeight / 2;
     this.zoomOut.disabled = next === 0;
-    this.zoomFit.disabled = next === 0;
     this.zoomIn.disabled = next === ZOOMS.length - 1;
+    this.zoomFit.disabled = next === HOME && this.wholeNow; // fit() says again once it has measured
     this.measure();
   }
 
@@ -245,7 +281,9 @@ export class BoardLayout {
   collapse(collapsed) {
     this.dock.classList.toggle("collapsed", collapsed);
     this.toggle.setAttribute("aria-expanded", String(!collapsed));
-    this.toggle.textContent = collapsed ? t("Show") : t("Hide");
+    // the words (shown as an arrow on a phone, where the turn line has no room for them and the cue)
+    const words = this.toggle.querySelector(".toggle-words") || this.toggle;
+    words.textContent = collapsed ? t("Show") : t("Hide");
     this.measure();
   }
 
@@ -286,10 +324,11 @@ export class BoardLayout {
   }
 
   /**
-   * The board's width at the default zoom: its column's, or less so that what can be clicked on it stands
-   * between the zoom buttons and the pinned dock (a laptop's short screen: nothing clickable under the
-   * dock). A choice made in the hand leaves the board whole and legible; never under half the column, so
-   * a tall dock cannot shrink the board to nothing.
+   * The board's width at the default zoom: its column's, or less so that it stands between the zoom
+   * buttons and the pinned dock — the whole board (the players' panels and pieces too) when that keeps it at
+   * WHOLE_BY_DEFAULT of the column or more, or when "Fit" asked for it; else what can be clicked on it (a
+   * laptop's short screen: nothing clickable under the dock), never under half the column, so a tall dock
+   * cannot shrink the board to nothing. A choice made in the hand leaves the board whole and legible.
    */
   fit() {
     const svg = this.board.querySelector("svg");
@@ -302,21 +341,29 @@ export class BoardLayout {
     const drawn = svg.getBoundingClientRect();
     const bottom = this.actingBottom();
     const scale = drawn.width / box.width;
+    const whole = Math.min(inner, (room * box.width) / (box.height + 8));
     let width = inner;
-    if (bottom !== null && scale > 0) {
+    if (whole >= inner * WHOLE_BY_DEFAULT || (this.whole && whole > 0)) {
+      width = whole;
+    } else if (bottom !== null && scale > 0) {
       const height = (bottom - drawn.top) / scale + 8; // in the drawing's units, from its top
       width = Math.max(inner / 2, Math.min(inner, (room * box.width) / height));
     }
     width = Math.floor(width);
+    this.wholeNow = width <= Math.floor(whole) + 1;
+    this.zoomFit.disabled = this.level === HOME && this.wholeNow;
     if (width > 0 && this.board.style.getPropertyValue("--fit") !== `${width}px`) this.board.style.setProperty("--fit", `${width}px`);
   }
 
   /**
    * Scroll the page as little as needed for what can be clicked on the board and the dock to be seen
-   * together (a new turn: nothing under the dock, nor above the screen), if they fit the screen together.
+   * together (a new turn: nothing under the dock, nor above the screen), if they fit the screen together —
+   * the whole board when it is fitted whole (or `whole`: "Fit" was pressed).
+   * @param {boolean} [whole]
    */
-  reveal() {
-    const bottom = this.actingBottom();
+  reveal(whole = false) {
+    const svg = this.board.querySelector("svg");
+    const bottom = (whole || this.wholeNow) && svg ? svg.getBoundingClientRect().bottom : this.actingBottom();
     if (bottom === null) return;
     const top = (this.tools || this.board).getBoundingClientRect().top;
     const dock = this.dock.getBoundingClientRect();

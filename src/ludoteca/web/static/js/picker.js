@@ -170,8 +170,9 @@ export class Picker {
       this.selection.splice(at, 1);
     } else {
       const cands = candidates(this.legal, this.keys());
-      if (!canAdd(cands, this.keys(), found.key)) return;
-      this.selection.push({ key: found.key, n: found.n });
+      if (canAdd(cands, this.keys(), found.key)) this.selection.push({ key: found.key, n: found.n });
+      else if (this.swaps(found.el, found.key)) this.selection = [{ key: found.key, n: found.n }];
+      else return;
     }
     const keys = this.keys();
     const action = decided(candidates(this.legal, keys), keys);
@@ -185,6 +186,26 @@ export class Picker {
       this.render();
       if (at < 0) this.box.querySelector("button")?.scrollIntoView({ block: "nearest" });
     }
+  }
+
+  /**
+   * Whether a click on `el` (key `key`), which cannot add to the selection, starts it again instead: one
+   * changes one's mind about the first thing chosen (another card of the hand for the one chosen) without
+   * "Clear selection" — when `el` lies in the holder of the selection's first element and begins a choice.
+   * @param {Element} el
+   * @param {string} key
+   */
+  swaps(el, key) {
+    const holder = this.firstHolder();
+    return Boolean(holder && holder.contains(el) && canAdd(candidates(this.legal, []), [], key));
+  }
+
+  /** The holder (board or hand) of the selection's first element, or null. */
+  firstHolder() {
+    if (this.selection.length === 0) return null;
+    const { key, n } = this.selection[0];
+    const first = this.targets().find((item) => item.key === key && item.n === n);
+    return first ? this.holders.find((part) => part.contains(first.el)) || null : null;
   }
 
   /** @param {LegalAction} action */
@@ -201,9 +222,13 @@ export class Picker {
     const active = this.active();
     const keys = this.keys();
     const cands = active ? candidates(this.legal, keys) : [];
+    const holder = active ? this.firstHolder() : null;
+    const fresh = holder ? candidates(this.legal, []) : [];
     const items = this.targets().map((item) => {
       const selected = active && this.selection.some((s) => s.key === item.key && s.n === item.n);
-      return { ...item, selected, clickable: active && (selected || canAdd(cands, keys, item.key)) };
+      // another card instead of the chosen one: in the first choice's holder, beginning a choice of its own
+      const swap = Boolean(holder && !selected && holder.contains(item.el) && canAdd(fresh, [], item.key));
+      return { ...item, selected, swap, clickable: active && (selected || canAdd(cands, keys, item.key)) };
     });
     // Dim the rest only where something can be clicked: a board with no part in the choice (Verräter's
     // ring while you pick supply cards from your hand) stays fully readable.
@@ -216,12 +241,15 @@ export class Picker {
     }
     this.renderButtons(active, keys, cands);
     this.markPlaces(cands);
-    for (const { el, selected, clickable } of items) {
-      const dimmed = !clickable && [...involved].some((holder) => holder.contains(el));
+    // a place that starts the choice again ("swap": another card for the chosen one) is not dimmed and takes
+    // a click or a key like a clickable one, but is not "clickable": it does not add to the choice under way
+    for (const { el, selected, clickable, swap } of items) {
+      const dimmed = !clickable && !swap && [...involved].some((holder) => holder.contains(el));
       el.classList.toggle("selected", selected);
       el.classList.toggle("clickable", clickable);
+      el.classList.toggle("swap", swap);
       el.classList.toggle("dimmed", dimmed);
-      if (clickable) {
+      if (clickable || swap) {
         el.setAttribute("tabindex", "0");
         el.setAttribute("role", "button");
         el.setAttribute("aria-pressed", String(selected));
@@ -265,9 +293,11 @@ export class Picker {
    * @param {LegalAction[]} cands
    */
   renderButtons(active, keys, cands) {
+    // the choices that name no place (Stop, Pass) first: never out of sight at the end of a long list
     const buttons = [];
     const targeted = cands.filter((a) => (a.targets || []).length > 0);
     const plain = active ? this.legal.filter((a) => (a.targets || []).length === 0) : [];
+    for (const action of plain) buttons.push(this.button(action, "plain"));
     if (keys.length === 0 && targeted.length > MANY && !this.showAll) {
       buttons.push(
         h(
@@ -287,7 +317,6 @@ export class Picker {
     } else {
       for (const action of targeted) buttons.push(this.button(action));
     }
-    for (const action of plain) buttons.push(this.button(action, "plain"));
     this.box.replaceChildren(...buttons);
     this.clearButton.hidden = keys.length === 0 && !this.chosen;
     if (this.confirmButton) {

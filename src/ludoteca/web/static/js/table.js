@@ -8,6 +8,7 @@
 // state; the only client-side state is the click selection (picker.js) and the log already shown.
 
 import { ChatPanel } from "./chat.js";
+import { ChoiceCue } from "./cue.js";
 import { $, h, setSvg, toast } from "./dom.js";
 import { Guide } from "./guide.js";
 import { fmt, loadCatalog, t } from "./i18n.js";
@@ -16,6 +17,7 @@ import { TurnAlerts } from "./notify.js";
 import { Countdown, LogView, renderEnd, renderSeats } from "./panels.js";
 import { applyPatch } from "./patch.js";
 import { ConfirmSetting, Picker } from "./picker.js";
+import { RecapView } from "./recap.js";
 import { Rematch } from "./rematch.js";
 import { Requests } from "./requests.js";
 import { TableSocket, socketUrl } from "./socket.js";
@@ -51,6 +53,7 @@ const layout = new BoardLayout({
   skip: $("skip-to-dock"),
   tools: $("board-tools"),
 });
+const recap = new RecapView($("recap", HTMLDetailsElement), $("board"), gameId);
 const alerts = new TurnAlerts($("turn-alerts")); // title, sound, notification when your turn comes unseen
 const picker = new Picker({
   holders: [$("board"), $("hand")],
@@ -61,6 +64,7 @@ const picker = new Picker({
   confirmButton: $("confirm-btn", HTMLButtonElement),
   onPlaces: (keys) => layout.label(keys),
 });
+new ChoiceCue($("candidates"), $("more-choices", HTMLButtonElement));
 new ConfirmSetting($("confirm-moves", HTMLInputElement), (on) => picker.setConfirm(on));
 /** @type {ChatPanel} */
 let chat; // made once the catalogue is loaded: its emotes and buttons are worded
@@ -126,7 +130,9 @@ function applyState(next) {
   layout.measure();
   $("phase-text").textContent = next.result || next.diverged ? "" : next.phase_text || "";
   $("rules-in-force").textContent = next.rules_text || "";
-  $("chosen-deal").hidden = !next.chosen_deal; // the creator chose the seed: they may know every card
+  // the creator chose the seed: they may know every card — said at a table of people, not in a guided
+  // lesson, whose deal the lesson chose for its teaching (its one player is the one who started it)
+  $("chosen-deal").hidden = !next.chosen_deal || guide.on;
   $("chosen-deal").textContent = next.chosen_deal || "";
   // the Rules link opens the rules in the table's language at the section on the phase being played
   if (next.rules_section) {
@@ -156,6 +162,7 @@ function applyState(next) {
   $("diverged-text").textContent = next.diverged ? next.diverged.text : "";
   if (next.result) renderEnd(next);
   $("end-screen").hidden = !next.result;
+  if (next.result) showEnd(versionChanged);
   rematch.update(next);
   if (versionChanged) hideHint();
   status();
@@ -165,6 +172,23 @@ function applyState(next) {
   // last, once the buttons above have taken their room: the log's box has its final height
   log.names = next.seats.map((seat) => seat.name);
   log.update(next.log_start, next.log || []);
+  recap.update(next);
+}
+
+/**
+ * The end of the game where the player is looking: the result (winner, scores and where they came from,
+ * New game, the replay, the review, a rematch) moves into the pinned dock, under "Game over", opened.
+ * @param {boolean} fresh a new state (the game has just ended, or the page was opened on a finished game)
+ */
+function showEnd(fresh) {
+  const end = $("end-screen");
+  const body = $("dock-body");
+  if (end.parentElement !== body) body.prepend(end);
+  if (!fresh) return;
+  layout.collapse(false);
+  // a player who had scrolled down to the log or the chat (a phone: the dock goes with the table) sees it too
+  const box = end.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > window.innerHeight) end.scrollIntoView({ block: "nearest" });
 }
 
 /** The one-line answer to "what is going on": connection, your turn, whom we wait for, game over. */
@@ -172,6 +196,7 @@ function status() {
   const line = $("status");
   let text;
   let yourTurn = false;
+  let thinking = false;
   if (!connected) text = state ? t("Reconnecting…") : t("Connecting…");
   else if (!state) text = t("Connecting…");
   else if (state.result) text = t("Game over");
@@ -181,10 +206,15 @@ function status() {
     text = t("Your turn");
     yourTurn = true;
   } else if (state.to_act === state.seat && mySeat()?.autoplay) text = t("A bot is playing your seat.");
-  else if (state.to_act >= 0) text = fmt(t("Waiting for {name}"), { name: state.seats[state.to_act].name });
-  else text = "";
+  else if (state.to_act >= 0) {
+    // a bot at work says so, and the line moves while it thinks (two expert bots take seconds)
+    const actor = state.seats[state.to_act];
+    thinking = actor.kind === "bot" || actor.autoplay;
+    text = fmt(thinking ? t("{name} is thinking…") : t("Waiting for {name}"), { name: actor.name });
+  } else text = "";
   if (line.textContent !== text) line.textContent = text;
   line.classList.toggle("your-turn", yourTurn);
+  line.classList.toggle("thinking", thinking);
   alerts.update(yourTurn);
 }
 
@@ -218,10 +248,13 @@ function askHint() {
   $("hint-result").hidden = true;
 }
 
-/** @param {Suggestion} choice */
-function suggestion(choice) {
+/**
+ * @param {Suggestion} choice
+ * @param {boolean} [chance] whether to say its chance to win (not when every suggestion says the same)
+ */
+function suggestion(choice, chance = true) {
   const label = h("span", { class: "hint-label" }, choice.label || choice.text);
-  if (typeof choice.win_chance !== "number") return [label];
+  if (typeof choice.win_chance !== "number" || !chance) return [label];
   const percent = Math.round(choice.win_chance * 100);
   return [label, h("span", { class: "hint-chance" }, fmt(t("{percent}% to win"), { percent }))];
 }
@@ -234,10 +267,14 @@ function showHint(message) {
   $("hint-thinking").hidden = true;
   $("hint-result").hidden = false;
   const button = $("hint-best");
-  button.replaceChildren(...suggestion(best));
+  // "0% to win" beside every suggestion tells nothing to choose by: the chances are said only where they differ
+  const all = [best, ...(message.alternatives || [])];
+  const percents = new Set(all.map((choice) => (typeof choice.win_chance === "number" ? Math.round(choice.win_chance * 100) : null)));
+  const chance = percents.size > 1 || all.length === 1;
+  button.replaceChildren(...suggestion(best, chance));
   button.onclick = () => picker.play(best);
   const others = (message.alternatives || []).map((choice) =>
-    h("button", { type: "button", class: "hint-choice", onclick: () => picker.play(choice) }, ...suggestion(choice)),
+    h("button", { type: "button", class: "hint-choice", onclick: () => picker.play(choice) }, ...suggestion(choice, chance)),
   );
   $("hint-alternatives").replaceChildren(...others);
   const heading = $("hint-alternatives").previousElementSibling;
