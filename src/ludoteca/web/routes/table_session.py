@@ -282,7 +282,7 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, budge
         elif kind == "sync":
             conn.refresh(full=True)
         elif isinstance(msg, incoming.Action):
-            await tables.act(room, conn.seat, msg.version, msg.action)
+            conn.send(outgoing.ack(request, await tables.act(room, conn.seat, msg.version, msg.action)))
             room.address = conn.address  # the bots' answers count against who set them going
         elif kind in ("leave", "take_back"):
             if conn.seat < 0 or room.match.seats[conn.seat].kind != "human":
