@@ -360,10 +360,19 @@ def check(ledger: Ledger, database_url: str, settle_from: float) -> dict[str, An
 def figures(ledger: Ledger) -> dict[str, Any]:
     """Recovery after each fault, and latency outside the faults' windows."""
     acked = [s for s in ledger.sends if s.acked_at is not None]
+    acks: dict[tuple[str, int, int], list[float]] = {}
+    for s in acked:
+        acks.setdefault((s.game, s.seat, s.version), []).append(s.acked_at)  # type: ignore[arg-type]
+
+    def served(s: Send) -> float | None:
+        """When the action of ``s`` was acknowledged — ``s`` itself, or a copy tried again after a refusal."""
+        times = [t for t in acks.get((s.game, s.seat, s.version), []) if t >= s.sent_at]
+        return min(times, default=None)
+
     recoveries = []
     windows = []
     for name, at in ledger.faults:
-        waits = [s.acked_at - at for s in acked if s.sent_at <= at + 1 and s.acked_at > at]  # type: ignore[operator]
+        waits = [t - at for s in ledger.sends if s.sent_at <= at + 1 and (t := served(s)) is not None and t > at]
         worst = max(waits, default=0.0)
         recoveries.append({"fault": name, "served_again_after_s": round(worst, 2), "actions_waiting": len(waits)})
         windows.append((at, at + worst + 1))

@@ -72,7 +72,11 @@ SITES = {"sqlite": sqlite_site, "postgresql": postgres_site}
         "sqlite",
         pytest.param(
             "postgresql",
-            marks=pytest.mark.skipif(not HAS_POSTGRES, reason="needs Debian's PostgreSQL (scripts/postgres.sh)"),
+            marks=[  # a private cluster of its own, started, crashed and started again (about half a minute)
+                pytest.mark.skipif(not HAS_POSTGRES, reason="needs Debian's PostgreSQL (scripts/postgres.sh)"),
+                pytest.mark.postgres,
+                pytest.mark.slow,
+            ],
         ),
     ],
 )

@@ -19,7 +19,7 @@ from dbfaults import failing_sqlite
 from ludoteca import games
 from ludoteca.web.live.registry import Tables
 from ludoteca.web.live.room import Room
-from ludoteca.web.play.match import Match
+from ludoteca.web.play.match import Match, MatchError
 from ludoteca.web.play.seat import Seat
 from ludoteca.web.storage.errors import Kind, StaleActionError, StoreError
 from ludoteca.web.storage.schema import ActionRow, GameRow, hash_token
@@ -157,6 +157,32 @@ async def test_a_game_ended_at_the_table_emits_its_end_once(tmp_path: Path) -> N
             assert room.match.finished and ends == ["live"]
             stored = await store.load("live")
             assert stored is not None and stored.game.finished and stored.game.result == match.result_dict()
+            await tables.close()
+    finally:
+        await store.close()
+
+
+@pytest.mark.asyncio
+async def test_an_action_stored_by_an_attempt_whose_answer_was_lost_is_done_when_sent_again(tmp_path: Path) -> None:
+    """A commit whose answer the database lost (the connection broke) was refused ``unavailable``; the same
+    action sent again finds itself stored: acknowledged, not refused as stale. Another action there is stale."""
+    store = await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'ludoteca.db'}")
+    try:
+        with ThreadPoolExecutor(1) as pool:
+            tables = Tables(store, pool, bot_delay=0)
+            match = Match("g", games.get("kreta"), {}, 3, the_seats())
+            await store.create_game(GameRow("g", "kreta", match.record.options, 3, None, None, 1000.0), the_seats())
+            room = await tables.get("g")
+            assert room is not None
+            seat, legal = room.match.to_act(), room.match.state.legal_actions()
+            first, other = legal[0].to_text(), legal[1].to_text()
+            parsed, text = room.match.check(seat, 0, first)
+            await store.append_action("g", ActionRow(0, seat, text, False, 1001.0, room.match.prepare(parsed).digest))
+            assert await tables.act(room, seat, 0, first) == 1
+            assert room.match.version == 1 and room.match.record.actions == [text]
+            with pytest.raises(MatchError) as refused:
+                await tables.act(room, seat, 0, other)
+            assert refused.value.code == "stale"
             await tables.close()
     finally:
         await store.close()

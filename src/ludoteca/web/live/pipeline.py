@@ -54,7 +54,10 @@ class Pipeline(Bots):
                 raise refusal(e, f"could not catch up with game {match.id}") from None
             if room.match.record.actions[row.n : row.n + 1] != [text]:
                 raise MatchError("stale")
-            # the action stored is this very one (an earlier attempt's commit whose answer was lost): done
+            # the action stored is this very one (an earlier attempt's commit whose answer was lost): done.
+            # Announced (that attempt could not), but its end not emitted: the process of the first attempt
+            # may have, and once is the promise (the end of a commit whose answer was lost goes unemitted).
+            self.announce(match.id)
             return row.n + 1
         if ends is not None:
             self.events.finished.emit(room)
