@@ -21,8 +21,11 @@ connections cut at random moments, and one process's database connections termin
 
 What is counted, from the clients' ledger and the database itself:
 
-- an action is **acknowledged** when its client, on any of its connections, saw a state of a later version (one
-  seat acts at a time, so only that seat's action can have moved the game on);
+- an action is **acknowledged** when its client got the server's ``ack`` naming the action's ``id`` (each send
+  has its own id; the server acknowledges an action once it is stored, ``docs/web.md``). A state of a later
+  version is *not* counted as an acknowledgement (the first version of this benchmark did, which could count
+  an action as acknowledged that was never answered); how many sends that older rule would have counted,
+  and how many of those it would have called lost, is reported beside (``inferred_acks``, ``inferred_lost``);
 - **lost**: acknowledged, but the database's action at that version is not that seat's action;
 - **applied twice** (or applied unsent): a stored action that no client of that seat sent for that version;
 - **diverged**: games the server marked diverged; **stuck**: games neither finished nor moving during the settle
@@ -61,17 +64,22 @@ LIMITS = ["--creates-per-minute", "1000000", "--connections-per-address", "10000
 
 @dataclass
 class Send:
-    """One action a client sent (a retry after a reconnection is another ``Send`` of the same version)."""
+    """One action a client sent (a retry after a reconnection is another ``Send`` of the same version, with
+    an ``id`` of its own)."""
 
     game: str
     seat: int
     version: int
     text: str
     sent_at: float
+    id: int = 0
+    """The request's ``id``, unique in the run: the server's ``ack`` or ``error`` names it."""
     seen_at: float | None = None
-    """When a state of a later version arrived."""
+    """When its client first saw a state of a later version (the first version's "acknowledgement")."""
     acked_at: float | None = None
+    """When the server's ``ack`` of it arrived: it is stored."""
     refused: bool = False
+    """The server's ``error`` named it (nothing changed)."""
 
 
 @dataclass
@@ -88,6 +96,19 @@ class Ledger:
     """The servers' refusals of the clients' messages, by code."""
     refused_creations: list[tuple[int, float]] = field(default_factory=list)
     """Game creations a server answered with an error (status, when)."""
+    redraws_at_pending: int = 0
+    """States at an unanswered action's version on the connection that sent it (another seat's page came or
+    went): the first version of this client sent the action again at each, and took the refusal of that copy
+    for the refusal of whatever it sent next — one of the two ways its count could call an action lost."""
+    by_id: dict[int, Send] = field(default_factory=dict)
+    """Every send by its request ``id``."""
+
+    def send(self, send: Send) -> Send:
+        """Record ``send`` under the next id."""
+        send.id = len(self.by_id) + 1
+        self.by_id[send.id] = send
+        self.sends.append(send)
+        return send
 
 
 class Servers:
@@ -152,8 +173,9 @@ async def seat_client(
 ) -> None:
     """Play one seat to the game's end, reconnecting through faults; every send and answer into ``ledger``.
 
-    One seat acts at a time (``to_act``), so a state of a later version than an action's, seen by its client on
-    any connection, tells that client its action was applied: that is the acknowledgement counted here.
+    An action is acknowledged by the server's ``ack`` naming its ``id``, refused by an ``error`` naming it; a
+    state of a later version without either (the connection broke before the answer) leaves it unanswered,
+    and the client goes on from the state it sees.
     """
     pending: Send | None = None
     attempt = 0
@@ -163,6 +185,7 @@ async def seat_client(
             async with websockets.connect(f"{url}/ws/{game_id}", max_size=1 << 24, open_timeout=5) as ws:
                 await ws.send(json.dumps({"type": "hello", "token": token, "lang": "en", "patches": False}))
                 attempt = 0
+                fresh = True  # the first state on this connection: an unanswered send is sent again
                 async for raw in ws:
                     now = time.monotonic()
                     if cut_at is not None and now >= cut_at:
@@ -171,12 +194,28 @@ async def seat_client(
                         ws.transport.abort()  # as a dropped network does: no close handshake
                         raise Cut
                     message = json.loads(raw)
-                    if message.get("type") == "error":
-                        ledger.errors[message.get("code", "?")] = ledger.errors.get(message.get("code", "?"), 0) + 1
-                        if pending is not None and message.get("code") != "too_fast":
-                            pending.refused = True
+                    answered = ledger.by_id.get(message.get("request") or 0)
+                    if message.get("type") == "ack" and answered is not None:
+                        answered.acked_at = now
+                        if pending is answered:
                             pending = None
-                        await ws.send(json.dumps({"type": "sync"}))
+                        continue
+                    if message.get("type") == "error":
+                        code = message.get("code", "?")
+                        ledger.errors[code] = ledger.errors.get(code, 0) + 1
+                        if answered is not None:
+                            answered.refused = True
+                        if pending is None or pending is not answered:
+                            continue  # an older copy's answer, or none's (``too_fast``)
+                        if code in ("unavailable", "storage"):  # nothing changed: "try again", as a player would
+                            await asyncio.sleep(0.2 + rng.random() * 0.3)
+                            pending = ledger.send(Send(game_id, seat, pending.version, pending.text, time.monotonic()))
+                            await ws.send(json.dumps({"type": "action", "version": pending.version,
+                                                      "action": pending.text, "id": pending.id}))
+                            continue
+                        pending = None
+                        if code != "stale":  # (a stale action's refusal comes with the newest table)
+                            await ws.send(json.dumps({"type": "sync"}))
                         continue
                     if message.get("type") != "state":
                         continue
@@ -184,7 +223,7 @@ async def seat_client(
                     if ledger.progress.get(game_id, (-1, 0.0))[0] < version:
                         ledger.progress[game_id] = (version, now)
                     if pending is not None and version > pending.version:
-                        pending.seen_at = pending.acked_at = now
+                        pending.seen_at = now  # unanswered (its answer was lost with a connection): move on
                         pending = None
                     if message["result"] is not None:
                         ledger.finished.add(game_id)
@@ -192,8 +231,10 @@ async def seat_client(
                     if not message["legal"] or stop.is_set():
                         continue
                     if pending is not None and pending.version == version:
+                        if not fresh:  # the same table again (a redraw): the answer is still to come
+                            ledger.redraws_at_pending += 1  # the first version sent the action again here
+                            continue
                         # reconnected, and the action sent before is not in: send it again (same version)
-                        pending.refused = True  # that copy never reached a decision this client saw
                         pending = Send(game_id, seat, version, pending.text, time.monotonic())
                     elif pending is None:
                         if think:
@@ -202,8 +243,10 @@ async def seat_client(
                         pending = Send(game_id, seat, version, text, time.monotonic())
                     else:
                         continue
-                    ledger.sends.append(pending)
-                    await ws.send(json.dumps({"type": "action", "version": version, "action": pending.text}))
+                    fresh = False
+                    ledger.send(pending)
+                    action = {"type": "action", "version": version, "action": pending.text, "id": pending.id}
+                    await ws.send(json.dumps(action))
         except (TimeoutError, Cut, OSError, websockets.exceptions.WebSocketException):
             ledger.reconnects += 1
             attempt += 1
@@ -288,37 +331,53 @@ def check(ledger: Ledger, database_url: str, settle_from: float) -> dict[str, An
         stored.setdefault(game_id, {})[n] = (seat, action)
     base = {g: min(by_n) for g, by_n in stored.items()}  # the first action's n (0 or 1, whatever the schema)
     sent = {(s.game, s.seat, s.version, s.text) for s in ledger.sends}
-    lost = [s for s in ledger.sends if s.acked_at is not None
-            and stored.get(s.game, {}).get(s.version + base.get(s.game, 0)) != (s.seat, s.text)]
+
+    def at(s: Send) -> Any:
+        return stored.get(s.game, {}).get(s.version + base.get(s.game, 0))
+
+    lost = [s for s in ledger.sends if s.acked_at is not None and at(s) != (s.seat, s.text)]
+    # the first version's rule: a later version seen (or an ack) counted as the acknowledgement
+    inferred = [s for s in ledger.sends if s.acked_at is None and s.seen_at is not None]
+    inferred_lost = [s for s in inferred if at(s) != (s.seat, s.text)]
     unsent = [(g, n) for g, by_n in stored.items() for n, (seat, action) in by_n.items()
               if (g, seat, n - base[g], action) not in sent]
     stuck = [g for g in ledger.games if g not in finished and ledger.progress.get(g, (0, 0.0))[1] < settle_from]
-    def at(s: Send) -> Any:
-        return stored.get(s.game, {}).get(s.version + base.get(s.game, 0))
 
     lost_examples = [
         {**asdict(s), "stored": at(s), "base": base.get(s.game),
          "around": [asdict(o) for o in ledger.sends if o.game == s.game and abs(o.version - s.version) <= 1]}
         for s in lost[:3]
     ]
-    return {"lost": len(lost), "applied_unsent": len(unsent), "diverged": int(diverged[0] if diverged else 0),
+    return {"lost": len(lost), "inferred_acks": len(inferred), "inferred_lost": len(inferred_lost),
+            "acked_and_refused": sum(s.acked_at is not None and s.refused for s in ledger.sends),
+            "applied_unsent": len(unsent), "diverged": int(diverged[0] if diverged else 0),
             "stuck": len(stuck), "games": len(ledger.games), "finished": len(finished & ledger.games),
             "stored_actions": len(rows),
-            "examples": {"lost": lost_examples, "unsent": unsent[:3], "stuck": stuck[:3]}}
+            "examples": {"lost": lost_examples, "unsent": unsent[:3], "stuck": stuck[:3],
+                         "inferred_lost": [{**asdict(s), "stored": at(s)} for s in inferred_lost[:3]]}}
 
 
 def figures(ledger: Ledger) -> dict[str, Any]:
     """Recovery after each fault, and latency outside the faults' windows."""
-    acked = [s for s in ledger.sends if s.acked_at is not None and s.seen_at is not None]
+    acked = [s for s in ledger.sends if s.acked_at is not None]
+    acks: dict[tuple[str, int, int], list[float]] = {}
+    for s in acked:
+        acks.setdefault((s.game, s.seat, s.version), []).append(s.acked_at)  # type: ignore[arg-type]
+
+    def served(s: Send) -> float | None:
+        """When the action of ``s`` was acknowledged — ``s`` itself, or a copy tried again after a refusal."""
+        times = [t for t in acks.get((s.game, s.seat, s.version), []) if t >= s.sent_at]
+        return min(times, default=None)
+
     recoveries = []
     windows = []
     for name, at in ledger.faults:
-        waits = [s.seen_at - at for s in acked if s.sent_at <= at + 1 and s.seen_at > at]  # type: ignore[operator]
+        waits = [t - at for s in ledger.sends if s.sent_at <= at + 1 and (t := served(s)) is not None and t > at]
         worst = max(waits, default=0.0)
         recoveries.append({"fault": name, "served_again_after_s": round(worst, 2), "actions_waiting": len(waits)})
         windows.append((at, at + worst + 1))
-    quiet = sorted(s.seen_at - s.sent_at for s in acked  # type: ignore[operator]
-                   if not any(s.sent_at <= end and s.seen_at >= begin for begin, end in windows))  # type: ignore[operator]
+    quiet = sorted(s.acked_at - s.sent_at for s in acked  # type: ignore[operator]
+                   if not any(s.sent_at <= end and s.acked_at >= begin for begin, end in windows))  # type: ignore[operator]
 
     def pct(q: float) -> float:
         return round(1000 * quiet[min(len(quiet) - 1, int(q * len(quiet)))], 1) if quiet else 0.0
@@ -326,8 +385,9 @@ def figures(ledger: Ledger) -> dict[str, Any]:
     return {"faults": recoveries, "acked_actions": len(acked), "quiet_actions": len(quiet),
             "p50_ms_outside_faults": pct(0.5), "p99_ms_outside_faults": pct(0.99),
             "refused_sends": sum(s.refused for s in ledger.sends), "reconnects": ledger.reconnects,
-            "cuts": ledger.cuts, "errors": ledger.errors,
-            "refused_creations": _by_fault(ledger, ledger.refused_creations)}
+            "cuts": ledger.cuts, "errors": ledger.errors, "redraws_at_pending": ledger.redraws_at_pending,
+            "refused_creations": _by_fault(ledger, ledger.refused_creations),
+            "refused_statuses": sorted({status for status, _ in ledger.refused_creations})}
 
 
 def _by_fault(ledger: Ledger, events: list[tuple[int, float]]) -> dict[str, int]:

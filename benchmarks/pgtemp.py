@@ -68,6 +68,14 @@ class TempCluster:
         """Stop without a checkpoint (as a crash would) and start again: committed work must survive."""
         self._ctl("restart", "-m", "immediate")
 
+    def crash(self) -> None:
+        """Stop at once, without a checkpoint, and stay down until :meth:`start_again`."""
+        self._ctl("stop", "-m", "immediate")
+
+    def start_again(self) -> None:
+        """Start after :meth:`crash` (recovering what was committed)."""
+        self._ctl("start")
+
     def terminate(self, application_name: str) -> int:
         """End every connection a process opened under ``application_name``; how many there were."""
         with psycopg.connect(self.url, autocommit=True) as conn:

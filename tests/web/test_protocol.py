@@ -54,7 +54,7 @@ def named(name: str, text: str) -> bool:
 
 def test_every_message_and_part_the_server_sends_documents_every_field() -> None:
     assert {kind_of(m) for m in outgoing.MESSAGES} == {
-        "welcome", "state", "patch", "hint", "chat", "chat_history", "rematch", "rematch_of", "error", "pong"
+        "welcome", "state", "patch", "hint", "chat", "chat_history", "rematch", "rematch_of", "error", "ack", "pong"
     }  # fmt: skip
     for kind in (*outgoing.MESSAGES, *PARTS):
         assert kind.__doc__, kind
@@ -145,5 +145,37 @@ def test_the_messages_a_table_sends_are_the_ones_defined(base: str) -> None:
             for message in sent:
                 conforms(message)
             assert any(m["type"] == "patch" for m in ada.frames) or len(ada.states) == 1
+
+    run(scenario())
+
+
+def test_every_action_is_answered_by_an_ack_or_a_refusal_that_names_it(base: str) -> None:
+    """Acknowledged means stored (#35 point 5): the sender of an applied action gets ``ack`` with the action's
+    ``id``, before the state that shows it; a refused one gets ``error`` with it; nobody else gets either."""
+    made = create_game(base, "kreta", TWO)
+    tokens = [s["token"] for s in made["seats"]]
+
+    async def scenario() -> None:
+        async with Client(base, made["id"], tokens[0]) as ada, Client(base, made["id"], tokens[1]) as bea:
+            for request in (21, 23):
+                assert ada.state is not None
+                actor, other = (ada, bea) if ada.state["to_act"] == 0 else (bea, ada)
+                await actor.until_version(ada.state["version"])
+                assert actor.state is not None
+                version, legal = actor.state["version"], actor.state["legal"]
+                await actor.send({"type": "action", "version": version, "action": legal[0]["text"], "id": request})
+                answer = await actor.until(lambda m: m["type"] in ("ack", "error"))
+                assert not any(m["type"] == "state" and m["version"] > version for m in actor.frames)
+                assert answer == {"type": "ack", "request": request, "version": version + 1}
+                await actor.send({"type": "action", "version": version, "action": legal[0]["text"], "id": request + 1})
+                refusal = await actor.error()
+                assert (refusal["code"], refusal["request"]) == ("stale", request + 1)
+                await other.until_version(version + 1)
+                await ada.until_version(version + 1)
+            for client in (ada, bea):
+                for message in client.frames:
+                    conforms(message)
+            acks = [m["request"] for c in (ada, bea) for m in c.frames if m["type"] == "ack"]
+            assert sorted(acks) == [21, 23]
 
     run(scenario())

@@ -30,11 +30,12 @@ from ..language.i18n import Translator
 from ..language.wording import Said, _
 from ..live.connection import Connection
 from ..live.registry import Tables
+from ..live.retry import until_stored
 from ..live.room import Room
 from ..play.match import MatchError
 from ..protocol import names, outgoing
 from ..protocol.incoming import Chat
-from ..storage.errors import ChatRefused, StoreError
+from ..storage.errors import ChatRefused, Kind, StoreError
 from ..storage.schema import ChatLimits, ChatRow
 from ..storage.store import Store
 
@@ -165,7 +166,20 @@ def catch_up_soon(tables: Tables, game_id: str) -> None:
     """Send the chat messages another process announced to this process's clients of the game."""
     room = tables.rooms.get(game_id)
     if room is not None and not tables.forget_unwatched(game_id):
-        asyncio.get_running_loop().create_task(chat_of(room).deliver(room, tables.store))
+        asyncio.get_running_loop().create_task(_deliver_announced(tables, room))
+
+
+async def _deliver_announced(tables: Tables, room: Room) -> None:
+    """Deliver what another process stored, tried again while the database is unavailable; never silently lost."""
+    game_id = room.match.id
+    try:
+        await until_stored(
+            lambda: chat_of(room).deliver(room, tables.store),
+            lambda: tables.rooms.get(game_id) is room,
+            f"game {game_id}, chat",
+        )
+    except Exception:
+        log.exception("game %s: the chat could not be read from the store", game_id)
 
 
 def public(line: ChatRow) -> outgoing.ChatLine:
@@ -233,8 +247,8 @@ async def say(room: Room, conn: Connection, store: Store, msg: Chat) -> None:
         line = await store.add_chat(room.match.id, sender[0], name, (kind, text), room.match.version, limits, now)
     except ChatRefused as e:
         raise MatchError(e.code) from None
-    except StoreError as e:
-        raise MatchError("storage", str(e)) from None
+    except StoreError as e:  # "unavailable": the database did not answer, say it again in a moment
+        raise MatchError("unavailable" if e.kind is Kind.UNAVAILABLE else "storage", str(e)) from None
     if spectator:
         chat.numbers[conn] = line.name
     await chat.deliver(room, store, line)

@@ -220,6 +220,8 @@ class Cluster:
                     await self._adopt()
             except asyncio.CancelledError:
                 raise
+            except psycopg.OperationalError as error:  # the database is down or restarting: expected, said once a round
+                log.warning("taking over games: the database is unavailable (%s); trying again", error)
             except Exception:
                 log.exception("taking over games failed; trying again")
 

@@ -28,6 +28,7 @@ from ludoteca.review.analysis import decision_seed
 from ..language.wording import Refused, Said, _
 from ..live.jobs import JobTimeout, Kind, Workers
 from ..live.registry import Tables
+from ..live.retry import LONGEST_WAIT, unavailable
 from ..storage.store import Store
 from .cluster import REVIEW_SPACE, Cluster
 
@@ -175,8 +176,12 @@ class Reviews:
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # one broken review must not stop the others
-                log.exception("review of game %s failed", game_id)
-                await self._fail(game_id, f"{type(error).__name__}: {error}")
+                if unavailable(error):  # the database is down or restarting: not broken, goes on once it is back
+                    log.warning("review of game %s waits for the database: %s", game_id, error)
+                    asyncio.get_running_loop().call_later(LONGEST_WAIT, self._enqueue, game_id)
+                else:
+                    log.exception("review of game %s failed", game_id)
+                    await self._fail(game_id, f"{type(error).__name__}: {error}")
             finally:
                 self.running = None
                 self._give_place(game_id)

@@ -151,8 +151,8 @@ class TablesBase(ABC):
     # the seams: each defined by a later part
 
     @abstractmethod
-    async def act(self, room: Room, seat: int, version: Any, action: Any, *, by_bot: bool = False) -> None:
-        """Check, store, apply, announce (:mod:`.pipeline`)."""
+    async def act(self, room: Room, seat: int, version: Any, action: Any, *, by_bot: bool = False) -> int:
+        """Check, store, apply, announce (:mod:`.pipeline`): the new version."""
 
     @abstractmethod
     async def set_autoplay(self, room: Room, seat: int, on: bool) -> None:

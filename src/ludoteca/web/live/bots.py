@@ -20,6 +20,7 @@ from ..seatview import guided, text
 from . import workers
 from .connection import Connection
 from .jobs import JobTimeout, Kind
+from .retry import LONGEST_WAIT, until_stored
 from .room import Room
 from .timers import Timers
 
@@ -95,8 +96,19 @@ class Bots(Timers):
             view, legal = match.state.view(seat), match.state.legal_actions()
             spec, seed = match.seats[seat].bot_spec, match.bot_seed(seat)
             index = await self._choose(room, spec, seed, view, legal)
+            chosen = legal[index].to_text()
+
+            def wanted() -> bool:  # the table has not moved on, and the room is still live here
+                live = not self._closing and room.owned and self.rooms.get(match.id) is room
+                return live and room.match is match and match.version == version
+
             with contextlib.suppress(MatchError):  # the table moved on (e.g. the owner took the seat back)
-                await self.act(room, seat, version, legal[index].to_text(), by_bot=True)
+                await until_stored(
+                    lambda: self.act(room, seat, version, chosen, by_bot=True), wanted, f"game {match.id}, bot {seat}"
+                )
+        except Exception:  # never silently: a failing move is logged, and the next attempt waits a moment
+            log.exception("game %s: the bot of seat %d could not move", match.id, seat)
+            await asyncio.sleep(LONGEST_WAIT)
         finally:
             room.bot_task = None
             if not match.finished:

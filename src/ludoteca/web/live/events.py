@@ -51,6 +51,11 @@ class TableEvents:
         self.stored: Hook[[str, str]] = Hook()
         """``(game_id, what)``: this process stored a change of a game — its ``"table"`` (actions, seats,
         rematch) or only its ``"chat"``. The cluster tells the other processes (:mod:`.features.cluster`)."""
+        self.finished: Hook[[Room]] = Hook()
+        """``(room)``: the room's game is over, and this process stored its end — exactly one process of a
+        site, once per game: the one whose transaction stored the last action with the end, or that repaired
+        the row of a game stored unfinished although its last action had ended it (:mod:`.registry`). What
+        must happen once per game (a rating, a notice) subscribes here."""
         self.caught_up: AsyncHook[[Room, str | None]] = AsyncHook()
         """``(room, rematch_before)``: a live room took in what another process stored (its actions, seats,
         rematch); ``rematch_before`` is the rematch it knew before. The rematch leads each page to a rematch

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 
 from ..play.match import MatchError
 from ..storage.schema import hash_token
 from .base import TablesBase, match_from_stored, shown
+from .retry import until_stored
 from .room import Room
 from .turns import stored_turn
 
@@ -42,7 +44,7 @@ class Following(TablesBase):
         try:
             while True:
                 try:
-                    await self.catch_up(game_id)
+                    await self._catch_up_while(game_id, lambda: game_id in self.rooms)
                 except Exception:
                     log.exception("could not reload game %s from the store", game_id)
                 if not self._catching_up.get(game_id):
@@ -143,7 +145,15 @@ class Following(TablesBase):
         finally:
             room.claiming = False
         # what happened while another process owned it: reload, then bots and timer go on from the store
-        await self.catch_up(room.match.id)
+        game_id = room.match.id
+        try:
+            await self._catch_up_while(game_id, lambda: self.rooms.get(game_id) is room)
+        except Exception:  # never silently
+            log.exception("could not reload game %s from the store", game_id)
+
+    async def _catch_up_while(self, game_id: str, wanted: Callable[[], bool]) -> None:
+        """:meth:`catch_up`, tried again while the database is unavailable and the catch-up still ``wanted``."""
+        await until_stored(lambda: self.catch_up(game_id), wanted, f"game {game_id}")
 
     async def claim_all(self) -> None:
         """Take over the live games that need an owner and have none (their owner gave them up or died)."""

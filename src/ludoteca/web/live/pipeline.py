@@ -12,8 +12,8 @@ import logging
 import time
 from typing import Any
 
-from ..play.match import MatchError
-from ..storage.errors import StaleActionError, StoreError
+from ..play.match import MatchError, result_of
+from ..storage.errors import Kind, StaleActionError, StoreError
 from ..storage.schema import ActionRow
 from .bots import Bots
 from .room import Room
@@ -24,8 +24,12 @@ log = logging.getLogger("ludoteca.web")
 class Pipeline(Bots):
     """The tables' part that acts: an action, a seat handed to its bot or taken back."""
 
-    async def act(self, room: Room, seat: int, version: Any, action: Any, *, by_bot: bool = False) -> None:
-        """Check, store, apply, announce — in that order (see the module docstring)."""
+    async def act(self, room: Room, seat: int, version: Any, action: Any, *, by_bot: bool = False) -> int:
+        """Check, store, apply, announce — in that order (see the module docstring): the new version.
+
+        A game's last action and its end are stored in one transaction, and this process (whose insert
+        won) is the one that emits :attr:`.TableEvents.finished`. A refusal says why: ``stale`` (someone
+        acted first), ``unavailable`` (the database did not answer; nothing changed, try again)."""
         match = room.match
         stale = False
         async with room.lock:
@@ -34,21 +38,31 @@ class Pipeline(Bots):
             parsed, text = match.check(seat, version, action)
             after = match.prepare(parsed)
             row = ActionRow(match.version, seat, text, by_bot, self.clock(), after.digest)
+            ends = result_of(after.state) if after.state.is_terminal() else None
             try:
-                await self.store.append_action(match.id, row)
+                await self.store.append_action(match.id, row, ends)
             except StaleActionError:
                 stale = True  # another process stored this action number first: catch up, then say so
             except StoreError as e:
-                log.exception("could not store an action of game %s", match.id)
-                raise MatchError("storage", str(e)) from None
+                raise refusal(e, f"could not store action {row.n} of game {match.id}") from None
             if not stale:
                 match.commit(parsed, text, after)
-                if match.finished:
-                    await self.store.finish(match.id, match.result_dict())
         if stale:
-            await self.catch_up(match.id)
-            raise MatchError("stale")
+            try:
+                await self.catch_up(match.id)
+            except StoreError as e:
+                raise refusal(e, f"could not catch up with game {match.id}") from None
+            if room.match.record.actions[row.n : row.n + 1] != [text]:
+                raise MatchError("stale")
+            # the action stored is this very one (an earlier attempt's commit whose answer was lost): done.
+            # Announced (that attempt could not), but its end not emitted: the process of the first attempt
+            # may have, and once is the promise (the end of a commit whose answer was lost goes unemitted).
+            self.announce(match.id)
+            return row.n + 1
+        if ends is not None:
+            self.events.finished.emit(room)
         self.after_change(room)
+        return row.n + 1
 
     async def set_autoplay(self, room: Room, seat: int, on: bool) -> None:
         """A bot takes a human seat (``leave``, or the turn timer ran out), or its owner takes it back.
@@ -64,7 +78,10 @@ class Pipeline(Bots):
         async with room.lock:
             if not on and self._time_up(room, seat):
                 raise MatchError("time_up")
-            await self.store.set_autoplay(match.id, seat, on)
+            try:
+                await self.store.set_autoplay(match.id, seat, on)
+            except StoreError as e:
+                raise refusal(e, f"could not store seat {seat} of game {match.id}") from None
             s.autoplay = on
         self.after_change(room)
 
@@ -87,3 +104,13 @@ class Pipeline(Bots):
         self._schedule_bot(room)
         if room.match.finished:
             self._disown(room)
+
+
+def refusal(error: StoreError, what: str) -> MatchError:
+    """The refusal a client gets for a change the store could not make: ``unavailable`` (the database did
+    not answer: try again) or ``storage``; logged here, once, since the client sees only the code."""
+    if error.kind is Kind.UNAVAILABLE:
+        log.warning("%s: %s", what, error)
+        return MatchError("unavailable", str(error))
+    log.error("%s: %s", what, error)
+    return MatchError("storage", str(error))

@@ -138,13 +138,20 @@ class Tables(Pipeline):
             raise LoadsExhausted(Said(too_many, {"n": self.loads.count}))
 
     async def _room(self, stored: StoredGame) -> Room:
-        """A stored game's room, knowing when its current turn began (:func:`.slowturns.stored_turn`)."""
+        """A stored game's room, knowing when its current turn began (:func:`.slowturns.stored_turn`); a game
+        whose last action ended it is marked finished in the store if it is not yet."""
         room = Room(await self._load(stored))
         room.owned = self.cluster is None
         room.stored_turn = stored_turn(stored)
         room.public = stored.game.public
         room.rematch_of, room.rematch = stored.game.rematch_of, stored.game.rematch
         room.rematch_by = stored.game.rematch_by
+        if room.match.finished and not stored.game.finished and await self.store.finish(
+            room.match.id, room.match.result_dict()
+        ):
+            # stored before a game's end was written with its last action, by a process that died in between
+            log.warning("game %s: its last action ended it; its row now says so too", room.match.id)
+            self.events.finished.emit(room)
         return room
 
     async def _load(self, stored: StoredGame) -> Match:

@@ -12,6 +12,7 @@ import asyncio
 import logging
 
 from .following import Following
+from .retry import until_stored
 from .room import Room
 from .turns import HORIZON, turn_began
 
@@ -53,9 +54,16 @@ class Timers(Following):
 
     async def _expire(self, room: Room, key: tuple[int, int]) -> None:
         version, seat = key
-        if room.owned and room.match.version == version and room.match.human_to_act() == seat:
+
+        def due() -> bool:
+            return room.owned and room.match.version == version and room.match.human_to_act() == seat
+
+        if due():
             log.info("game %s: seat %d ran out of time; a bot takes over", room.match.id, seat)
-            await self.set_autoplay(room, seat, True)
+            try:  # the seat goes to its bot once the database takes it (and the turn is still that seat's)
+                await until_stored(lambda: self.set_autoplay(room, seat, True), due, f"game {room.match.id}, timer")
+            except Exception:  # never silently
+                log.exception("game %s: seat %d ran out of time, but no bot could take it", room.match.id, seat)
 
     def _time_up(self, room: Room, seat: int) -> bool:
         """Whether it is ``seat``'s turn and that turn's deadline has passed."""

@@ -298,10 +298,16 @@ class Match:
         return view
 
     def result_dict(self) -> dict[str, Any]:
-        result = self.state.result()
-        return {
-            "scores": list(result.scores),
-            "winners": list(result.winners),
-            "breakdown": [dict(b) for b in result.breakdown],
-            "progress": dict(result.progress),
-        }
+        return result_of(self.state)
+
+
+def result_of(state: Any) -> dict[str, Any]:
+    """A finished state's result as the store keeps it (``games.result``): what a game's last action writes
+    in the same transaction as itself, before the match applies it (:mod:`ludoteca.web.live.pipeline`)."""
+    result = state.result()
+    return {
+        "scores": list(result.scores),
+        "winners": list(result.winners),
+        "breakdown": [dict(b) for b in result.breakdown],
+        "progress": dict(result.progress),
+    }

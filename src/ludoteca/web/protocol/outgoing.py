@@ -190,20 +190,36 @@ class Error(TypedDict):
     request: Annotated[int | None, Doc("the `id` of the message refused, as the client sent it (null: none)")]
 
 
+class Ack(TypedDict):
+    """An action of this connection is stored and applied: sent to its sender alone, before the state that
+    shows it. Acknowledged means stored: a crash of the server from here on loses nothing of it."""
+
+    type: Literal["ack"]
+    request: Annotated[int | None, Doc("the `id` of the `action` stored, as the client sent it (null: none)")]
+    version: Annotated[int, Doc("the table's version with the action applied (the action's own version + 1)")]
+
+
 class Pong(TypedDict):
     """The answer to a ``ping``."""
 
     type: Literal["pong"]
 
 
-Queued = Welcome | Hint | Chat | ChatHistory | Rematch | RematchOf | Error | Pong
+Queued = Welcome | Hint | Chat | ChatHistory | Rematch | RematchOf | Error | Ack | Pong
 """The messages a connection queues (:meth:`ludoteca.web.live.connection.Connection.send`); a ``state`` or
 ``patch`` is not queued but made when the connection's writer gets to it."""
 
-MESSAGES: tuple[type, ...] = (Welcome, State, Patch, Hint, Chat, ChatHistory, Rematch, RematchOf, Error, Pong)
+MESSAGES: tuple[type, ...] = (
+    Welcome, State, Patch, Hint, Chat, ChatHistory, Rematch, RematchOf, Error, Ack, Pong
+)  # fmt: skip
 """Every message the server sends on a table's WebSocket."""
 
 
 def error(code: str, message: str, request: int | None = None) -> Error:
     """An ``error`` message answering the request ``request`` (its ``id``; None: none known)."""
     return {"type": "error", "code": code, "message": message, "request": request}
+
+
+def ack(request: int | None, version: int) -> Ack:
+    """An ``ack`` message: the action numbered ``request`` is stored; the table is at ``version`` with it."""
+    return {"type": "ack", "request": request, "version": version}

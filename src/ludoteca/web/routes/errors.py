@@ -1,5 +1,6 @@
 """How refusals are answered: ``{"error": "…"}`` under ``/api/``, an error page in the visitor's language
-elsewhere, never a FastAPI default body (``{"detail": …}``, 422) or a traceback."""
+elsewhere, never a FastAPI default body (``{"detail": …}``, 422) or a traceback — nor a 500 when the
+database is down: the store says so (:class:`.StoreError`), and the answer is 503 with ``Retry-After``."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from ..language import i18n
 from ..language.wording import in_language
 from ..live.base import LoadsExhausted, RoomsFull
+from ..storage.errors import Kind, StoreError
 from .deps import BadRequest, get_lang
 from .pages import page
 
@@ -61,6 +63,31 @@ async def loads_exhausted(request: Request, exc: Exception) -> Response:
     return page(request, "error.html", 429, status=429, message=message)
 
 
+RETRY_AFTER = 2
+"""Seconds a client is asked to wait before trying again when the database did not answer (a restart of
+PostgreSQL takes about that; the store's pool reconnects at the next request)."""
+
+
+async def store_failed(request: Request, exc: Exception) -> Response:
+    """A request the store could not serve: 503 and "try again" when the database did not answer, 409 when
+    the change conflicts with one made meanwhile (nothing changed either way)."""
+    assert isinstance(exc, StoreError)
+    tr = i18n.translator(get_lang(request))
+    if exc.kind is Kind.UNAVAILABLE:
+        status = 503
+        message = tr("The server cannot reach its database just now; nothing changed. Try again in a moment.")
+    else:
+        status, message = 409, tr("That could not be done: the game changed meanwhile. Reload and try again.")
+    answer: Response
+    if request.url.path.startswith("/api/"):
+        answer = error_json(message, status)
+    else:
+        answer = page(request, "error.html", status, status=status, message=message)
+    if status == 503:
+        answer.headers["Retry-After"] = str(RETRY_AFTER)
+    return answer
+
+
 def install(app: FastAPI) -> None:
     """Register every handler above on ``app``."""
     app.add_exception_handler(BadRequest, bad_request)
@@ -68,3 +95,4 @@ def install(app: FastAPI) -> None:
     app.add_exception_handler(StarletteHTTPException, http_error)
     app.add_exception_handler(RoomsFull, rooms_full)
     app.add_exception_handler(LoadsExhausted, loads_exhausted)
+    app.add_exception_handler(StoreError, store_failed)

@@ -31,6 +31,7 @@ from ..live.registry import Tables
 from ..live.room import Room
 from ..play.match import MatchError
 from ..protocol import incoming, outgoing
+from ..storage.errors import Kind, StoreError
 from ..storage.schema import hash_token
 from .deps import client_address
 
@@ -45,9 +46,11 @@ CLOSE_CODES = {
     "server_full": 4503,
     "slow": 4408,
     "too_large": 4400,
+    "unavailable": 1013,
 }
-"""Why the server closed a socket for good; the page does not reconnect after a code from 4000 to 4999
-and shows the reason, which is the explanation in the client's language."""
+"""Why the server closed a socket; the page does not reconnect after a code from 4000 to 4999 and shows
+the reason, which is the explanation in the client's language. 1013 (RFC 6455's "try again later": the
+database did not answer while the game was loaded) is not for good: the page connects again."""
 MESSAGE_RATE = (100, 10.0)
 """Messages of any kind one connection may send per seconds: a page sends a few a minute (its actions,
 chat, a ping), a script playing a whole game as fast as the table answers stays under it; a flood of
@@ -85,6 +88,7 @@ def error_text(code: str, tr: Translator) -> str:
         "no_hint": tr("Hints are for the player whose turn it is."),
         "busy": tr("Still thinking about your last hint."),
         "storage": tr("The server could not save that action; nothing changed. Try again."),
+        "unavailable": tr("The server cannot reach its database just now; nothing changed. Try again in a moment."),
         "not_found": tr("There is no game with this link."),
         "not_human": tr("Only a player's own seat can be left or taken back."),
         "hint_failed": tr("No hint this time: the search took too long. Try again."),
@@ -198,6 +202,10 @@ async def _serve(
         return
     except LoadsExhausted:
         await _refuse(ws, "too_many_loads", conn.tr)
+        return
+    except StoreError as e:
+        log.warning("game %s could not be loaded: %s", game_id, e)
+        await _refuse(ws, "unavailable" if e.kind is Kind.UNAVAILABLE else "not_found", conn.tr)
         return
     if room is None:
         await _refuse(ws, "not_found", conn.tr)
@@ -316,7 +324,7 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, budge
         elif kind == "sync":
             conn.refresh(full=True)
         elif isinstance(msg, incoming.Action):
-            await tables.act(room, conn.seat, msg.version, msg.action)
+            conn.send(outgoing.ack(request, await tables.act(room, conn.seat, msg.version, msg.action)))
             room.address = conn.address  # the bots' answers count against who set them going
         elif kind in ("leave", "take_back"):
             if conn.seat < 0 or room.match.seats[conn.seat].kind != "human":
@@ -330,6 +338,9 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, budge
             await rematch.propose(tables, room, conn)
         else:
             raise MatchError("unknown_type")
+    except StoreError as e:  # a read or a change outside the table's pipeline (the chat, a hello): nothing changed
+        log.warning("game %s: a %s message failed in the store: %s", room.match.id, kind, e)
+        _error(conn, "unavailable" if e.kind is Kind.UNAVAILABLE else "storage", request=request)
     except MatchError as e:
         _error(conn, e.code, e.detail, request)
         if e.code == "stale":

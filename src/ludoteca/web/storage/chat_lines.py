@@ -30,7 +30,7 @@ class ChatLines(Repository):
         the limits and the numbering: what one says is counted by all, and no number is given twice.
         A refusal is :class:`ChatRefused`; an unknown game :class:`StoreError`."""
         chat = chat_table.c
-        async with self._write_lock, self._engine.begin() as conn:
+        async with self._writing() as conn:
             # one chat writer per game at a time, across processes, until the commit (NO KEY UPDATE: actions
             # of the game may still be stored meanwhile, their foreign key needs only KEY SHARE)
             lock = sa.select(games_table.c.id).where(games_table.c.id == game_id).with_for_update(key_share=True)
@@ -69,7 +69,7 @@ class ChatLines(Repository):
         query = sa.select(chat_table).where(chat_table.c.game_id == game_id).order_by(chat_table.c.n.desc())
         if last is not None:
             query = query.limit(last)
-        async with self._engine.connect() as conn:
+        async with self._reading() as conn:
             count = await conn.scalar(sa.select(sa.func.count()).where(chat_table.c.game_id == game_id))
             rows = [chat_row(row._mapping) for row in await conn.execute(query)]
         return int(count or 0), rows[::-1]

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from ..play.seat import Seat
 from .append_sql import APPEND, SqliteWriter, batch_append
 from .appends import GroupCommit
-from .errors import StaleActionError, StoreError
+from .errors import Kind, StaleActionError, StoreError
+from .faults import database_faults
 from .repository import Repository
 from .schema import (
     SEED_RANGE,
@@ -36,52 +37,71 @@ class Games(Repository):
         if game.seed not in SEED_RANGE:
             raise StoreError(f"seed {game.seed} does not fit in 64 bits")
         try:
-            async with self._write_lock, self._engine.begin() as conn:
+            async with self._writing() as conn:
                 await conn.execute(sa.insert(games_table).values(vars(game)))
                 if seats:
                     await conn.execute(sa.insert(seats_table), [{"game_id": game.id, **vars(seat)} for seat in seats])
-        except IntegrityError as error:
-            raise StoreError(f"game {game.id!r} exists already or has a seat twice") from error
+        except StoreError as error:
+            if error.kind is not Kind.CONFLICT:
+                raise
+            raise StoreError(f"game {game.id!r} exists already or has a seat twice", Kind.CONFLICT) from error
 
-    async def append_action(self, game_id: str, row: ActionRow) -> None:
-        """Appends ``row`` if and only if it is action number ``row.n`` of the game.
+    async def append_action(self, game_id: str, row: ActionRow, result: dict[str, Any] | None = None) -> None:
+        """Appends ``row`` if and only if it is action number ``row.n`` of the game; with a ``result``,
+        the action ends the game, and the game's row says so in the same transaction.
 
         The insert carries its own check (the game's action ``n - 1`` exists, or the game exists for
         ``n = 0``), made under the same lock as the write on SQLite; on PostgreSQL a racing writer
         that passed the check too is stopped by the primary key. Either way a stale ``n`` writes
         nothing. The actions of several games that arrive together are written in one transaction
-        (:mod:`.appends`); the call returns once its own row is committed.
+        (:mod:`.appends`); the call returns once its own row is committed. A game's last action is
+        written alone with its end (once per game): a process dying between the two used to leave a
+        finished game marked as going on for ever.
         """
-        if not await self._appends.append({"game_id": game_id, **vars(row)}):
+        values = {"game_id": game_id, **vars(row)}
+        written = await (self._append_last(values, result) if result is not None else self._appends.append(values))
+        if not written:
             await self._explain_refused_action(game_id, row.n)
 
     async def _append_one(self, rows: list[dict[str, Any]]) -> set[str]:
         """The single-row append (``rows`` holds one): what a batch falls back to when it fails as a whole."""
         [values] = rows
         try:
-            async with self._write_lock, self._engine.begin() as conn:
-                # SQLAlchemy keeps the rowcount of an INSERT only when asked to
-                checked = {**values, "checked_n": values["n"]}
-                done = await conn.execute(APPEND, checked, execution_options={"preserve_rowcount": True})
-                return {values["game_id"]} if done.rowcount == 1 else set()
-        except IntegrityError:
-            return set()
+            async with self._writing() as conn:
+                return {values["game_id"]} if await _append_checked(conn, values) else set()
+        except StoreError as error:
+            if error.kind is not Kind.CONFLICT:
+                raise
+            return set()  # a racing writer took the same (game_id, n) first
+
+    async def _append_last(self, values: dict[str, Any], result: dict[str, Any]) -> bool:
+        """The game's last action and its end, in one transaction: whether the action was written."""
+        try:
+            async with self._writing() as conn:
+                if not await _append_checked(conn, values):
+                    return False
+                await conn.execute(_finishing(values["game_id"]).values(finished=True, result=result))
+                return True
+        except StoreError as error:
+            if error.kind is not Kind.CONFLICT:
+                raise
+            return False
 
     async def _append_batch(self, rows: list[dict[str, Any]]) -> set[str]:
         """Rows of different games in one ``INSERT … ON CONFLICT DO NOTHING RETURNING game_id``: the games
         whose row was written. On SQLite through :class:`SqliteWriter` when it can take the lock at once."""
         if self._direct is not None:
-            async with self._write_lock:
+            async with database_faults(), self._write_lock:
                 written = self._direct.write(rows)
             if written is not None:
                 return written
         statement = batch_append(len(rows), self._engine.dialect.name)
         params = {f"r{i}_{name}": value for i, row in enumerate(rows) for name, value in row.items()}
-        async with self._write_lock, self._engine.begin() as conn:
+        async with self._writing() as conn:
             return set((await conn.execute(statement, params)).scalars())
 
     async def _explain_refused_action(self, game_id: str, n: int) -> None:
-        async with self._engine.connect() as conn:
+        async with self._reading() as conn:
             if (await conn.execute(sa.select(games_table.c.id).where(games_table.c.id == game_id))).first() is None:
                 raise StoreError(f"no game {game_id!r}")
             count = await conn.scalar(sa.select(sa.func.count()).where(actions_table.c.game_id == game_id))
@@ -97,28 +117,34 @@ class Games(Repository):
             & (actions_table.c.digest.is_(None))
         )
         fill = sa.update(actions_table).where(where).values(digest=sa.bindparam("digest_"))
-        async with self._write_lock, self._engine.begin() as conn:
+        async with self._writing() as conn:
             await conn.execute(fill, [{"n_": n, "digest_": d} for n, d in sorted(digests.items())])
 
     async def mark_diverged(self, game_id: str, at: int, reason: str) -> None:
         """Record that the game no longer replays as played from action ``at`` (0: its set-up) on."""
-        async with self._write_lock, self._engine.begin() as conn:
+        async with self._writing() as conn:
             mark = sa.update(games_table).where(games_table.c.id == game_id)
             done = await conn.execute(mark.values(diverged_at=at, diverged_reason=reason))
             if done.rowcount != 1:
                 raise StoreError(f"no game {game_id!r}")
 
     async def set_autoplay(self, game_id: str, seat: int, autoplay: bool) -> None:
-        async with self._write_lock, self._engine.begin() as conn:
+        async with self._writing() as conn:
             where = (seats_table.c.game_id == game_id) & (seats_table.c.seat == seat)
             if (await conn.execute(sa.update(seats_table).where(where).values(autoplay=autoplay))).rowcount != 1:
                 raise StoreError(f"no seat {seat} in game {game_id!r}")
 
-    async def finish(self, game_id: str, result: dict[str, Any]) -> None:
-        async with self._write_lock, self._engine.begin() as conn:
-            done = sa.update(games_table).where(games_table.c.id == game_id).values(finished=True, result=result)
-            if (await conn.execute(done)).rowcount != 1:
+    async def finish(self, game_id: str, result: dict[str, Any]) -> bool:
+        """Mark the game finished with ``result`` unless it is already: whether this call finished it (of
+        several processes that see the same end, exactly one gets True). The end of a game played here
+        is stored with its last action (:meth:`append_action`); this repairs a game stored before that
+        whose last action ended it but whose row did not say so (:meth:`.Tables._load`)."""
+        async with self._writing() as conn:
+            if (await conn.execute(_finishing(game_id).values(finished=True, result=result))).rowcount == 1:
+                return True
+            if (await conn.execute(sa.select(games_table.c.id).where(games_table.c.id == game_id))).first() is None:
                 raise StoreError(f"no game {game_id!r}")
+            return False
 
     async def load(self, game_id: str) -> StoredGame | None:
         loaded = await self._load_where(games_table.c.id == game_id)
@@ -131,7 +157,7 @@ class Games(Repository):
     async def _load_where(self, condition: sa.ColumnElement[bool]) -> list[StoredGame]:
         """The games meeting ``condition`` with their seats and actions: three queries, however many games."""
         order = (games_table.c.created, games_table.c.id)
-        async with self._engine.connect() as conn:
+        async with self._reading() as conn:
             found = await conn.execute(sa.select(games_table).where(condition).order_by(*order))
             loaded = {row.id: StoredGame(game_row(row._mapping), [], []) for row in found}
             for row in await conn.execute(of_games(seats_table, condition)):
@@ -153,7 +179,7 @@ class Games(Repository):
             .where(seats_table.c.token_hash.in_(set(token_hashes)))
             .order_by(games_table.c.created.desc(), games_table.c.id, seats_table.c.seat)
         )
-        async with self._engine.connect() as conn:
+        async with self._reading() as conn:
             rows = await conn.execute(query)
             return [(game_row(row._mapping), seat_row(row._mapping), row.played) for row in rows]
 
@@ -162,7 +188,7 @@ class Games(Repository):
         query = sa.select(seats_table.c.seat).where(
             seats_table.c.game_id == game_id, seats_table.c.token_hash == token_hash
         )
-        async with self._engine.connect() as conn:
+        async with self._reading() as conn:
             found = await conn.scalar(query)
         return None if found is None else int(found)
 
@@ -193,12 +219,12 @@ class Games(Repository):
             .order_by(deadline, games_table.c.id)
             .limit(limit)
         )
-        async with self._engine.connect() as conn:
+        async with self._reading() as conn:
             return [row.id for row in await conn.execute(query)]
 
     async def restart_turn(self, game_id: str, at: float) -> None:
         """Record that the current turn's time began at ``at`` without an action (``games.turn_started``)."""
-        async with self._write_lock, self._engine.begin() as conn:
+        async with self._writing() as conn:
             await conn.execute(sa.update(games_table).where(games_table.c.id == game_id).values(turn_started=at))
 
     async def load_since(self, game_id: str, n: int) -> StoredGame | None:
@@ -206,7 +232,7 @@ class Games(Repository):
         the game live needs to catch up with another process's change (:mod:`.cluster`), without
         reading the whole log for every action."""
         condition = games_table.c.id == game_id
-        async with self._engine.connect() as conn:
+        async with self._reading() as conn:
             found = (await conn.execute(sa.select(games_table).where(condition))).first()
             if found is None:
                 return None
@@ -216,3 +242,16 @@ class Games(Repository):
             for row in await conn.execute(of_games(actions_table, condition).where(actions_table.c.n >= n)):
                 loaded.actions.append(ActionRow(row.n, row.seat, row.action, row.by_bot, row.at, row.digest))
         return loaded
+
+
+async def _append_checked(conn: AsyncConnection, values: dict[str, Any]) -> bool:
+    """The checked single-row insert (:data:`.APPEND`): whether the row continued its game's log."""
+    # SQLAlchemy keeps the rowcount of an INSERT only when asked to
+    checked = {**values, "checked_n": values["n"]}
+    done = await conn.execute(APPEND, checked, execution_options={"preserve_rowcount": True})
+    return done.rowcount == 1
+
+
+def _finishing(game_id: str) -> sa.Update:
+    """The update that ends the game ``game_id`` if, and only if, it is not over yet."""
+    return sa.update(games_table).where((games_table.c.id == game_id) & games_table.c.finished.is_(False))

@@ -27,7 +27,7 @@ class OpenLobby(Repository):
             ranked = sa.select(games_table.c.id, nth).where(waiting).subquery()
             waiting = games_table.c.id.in_(sa.select(ranked.c.id).where(ranked.c.nth <= per_address))
         newest = sa.select(games_table).where(waiting).order_by(*order)
-        async with self._engine.connect() as conn:
+        async with self._reading() as conn:
             found = [game_row(row._mapping) for row in await conn.execute(newest.limit(limit))]
             if not found:
                 return []
@@ -65,7 +65,7 @@ class OpenLobby(Repository):
         has_open = sa.exists().where((rest.c.game_id == game_id) & (rest.c.kind == "open"))
         forget = sa.update(seats_table).where(of_game & ~has_open).values(taken_from=None)
         forget_creator = sa.update(games_table).where((games_table.c.id == game_id) & ~has_open)
-        async with self._write_lock, self._engine.begin() as conn:
+        async with self._writing() as conn:
             await conn.execute(sa.select(games_table.c.id).where(games_table.c.id == game_id).with_for_update())
             if (await conn.execute(take)).rowcount != 1:
                 return False
@@ -76,13 +76,13 @@ class OpenLobby(Repository):
     async def holds_seat(self, game_id: str, taken_from: str) -> bool:
         """Whether the address ``taken_from`` holds an open seat it took of a game still waiting."""
         held = (seats_table.c.game_id == game_id) & (seats_table.c.taken_from == taken_from)
-        async with self._engine.connect() as conn:
+        async with self._reading() as conn:
             return (await conn.scalar(sa.select(sa.func.count()).where(held))) != 0
 
     async def waiting_public_games(self, created_from: str, since: float) -> int:
         """How many public games created by the address ``created_from`` since ``since`` wait for players."""
         mine = waiting_since(since) & (games_table.c.created_from == created_from)
-        async with self._engine.connect() as conn:
+        async with self._reading() as conn:
             return int(await conn.scalar(sa.select(sa.func.count()).select_from(games_table).where(mine)) or 0)
 
 

@@ -26,14 +26,14 @@ class Rematches(Repository):
             .where((games_table.c.id == old_id) & games_table.c.rematch.is_(None))
             .values(rematch=game.id, rematch_by=by)
         )
-        async with self._write_lock, self._engine.begin() as conn:
+        async with self._writing() as conn:
             won = (await conn.execute(link)).rowcount == 1
             if won:
                 await conn.execute(sa.insert(games_table).values({**vars(game), "rematch_of": old_id}))
                 await conn.execute(sa.insert(seats_table), [{"game_id": game.id, **vars(seat)} for seat in seats])
         if won:
             return game.id
-        async with self._engine.connect() as conn:
+        async with self._reading() as conn:
             found = (await conn.execute(sa.select(games_table.c.rematch).where(games_table.c.id == old_id))).first()
         if found is None or found.rematch is None:
             raise StoreError(f"no game {old_id!r}")
@@ -47,5 +47,5 @@ class Rematches(Repository):
             & (seats_table.c.seat == seat)
             & (seats_table.c.token_hash == placeholder)
         )
-        async with self._write_lock, self._engine.begin() as conn:
+        async with self._writing() as conn:
             await conn.execute(sa.update(seats_table).where(where).values(token_hash=token_hash))

@@ -130,6 +130,14 @@
  */
 
 /**
+ * An action of this page is stored and applied (sent to its sender alone, before the state that shows it).
+ * @typedef {object} Ack
+ * @property {"ack"} type
+ * @property {number | null} request the `id` of the action stored (null: the page gave it none)
+ * @property {number} version the table's version with the action applied
+ */
+
+/**
  * A message to the table's socket: its `type`, its fields, and the page's number for it (`id`, which a
  * refusal of it names as `request`).
  * @typedef {{type: string, id?: number} & Record<string, unknown>} ClientMessage
@@ -146,6 +154,7 @@
  *   | RematchOffer
  *   | {type: "rematch_of", id: string}
  *   | Refusal
+ *   | Ack
  *   | {type: "pong"}} ServerMessage
  */
 
