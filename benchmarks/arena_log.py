@@ -12,6 +12,16 @@ every deal, the deals from ``--seed``), one deal at a time in this process. Each
 file does not hold and stops starting deals after ``--minutes`` (a deal under way is finished), so a long
 measurement is a series of short runs that lose nothing when a session ends. ``--summary`` prints the arena's
 table (win share with a 95% interval over deals, mean score, seconds per move) for the deals in the file.
+
+``--until-decided`` stops as soon as the sequential test (:mod:`ludoteca.arena.sequential`) decides whether the
+first bot of the lineup (or ``--bot SPEC``) wins more than its parity share per deal block: by default H0 share
+``1/n`` against H1 share ``1/n + 0.1``, α = β = 0.05 (``--h0``, ``--h1``, ``--delta``, ``--alpha``, ``--beta``);
+``--deals`` is then the cap of an undecided run. The summary always prints where the test stands: the test is
+judged at the first block where it crossed a bound, in deal order, so a file says the same however often it was
+resumed or however far a run went past its decision::
+
+    .venv/bin/python benchmarks/arena_log.py verraeter --seats ismcts:300,ismcts:50,ismcts:50 \\
+        --until-decided --deals 300 --minutes 600 --out benchmarks/runs/v3-normal-vs-2x-easy.jsonl
 """
 
 from __future__ import annotations
@@ -25,7 +35,8 @@ from pathlib import Path
 
 from ludoteca import games
 from ludoteca.arena.runner import Match, SeatRecord, play_deal
-from ludoteca.arena.summary import summarize
+from ludoteca.arena.sequential import Decision, Hypotheses, decide
+from ludoteca.arena.summary import deal_values, summarize
 
 
 def _records(path: Path, lineup: tuple[str, ...], seed: int) -> list[SeatRecord]:
@@ -51,8 +62,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=9.0)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--summary", action="store_true")
+    parser.add_argument("--until-decided", action="store_true", help="stop when the sequential test decides")
+    parser.add_argument("--bot", help="the spec the test is about (default: the lineup's first)")
+    parser.add_argument("--h0", type=float, help="H0's win share per deal block (default: parity 1/n)")
+    parser.add_argument("--h1", type=float, help="H1's win share per deal block (default: H0 + --delta)")
+    parser.add_argument("--delta", type=float, default=0.1)
+    parser.add_argument("--alpha", type=float, default=0.05)
+    parser.add_argument("--beta", type=float, default=0.05)
     args = parser.parse_args(argv)
     lineup = tuple(s.strip() for s in args.seats.split(","))
+    bot = args.bot or lineup[0]
+    h0 = 1 / len(lineup) if args.h0 is None else args.h0
+    hypotheses = Hypotheses(h0, h0 + args.delta if args.h1 is None else args.h1, args.alpha, args.beta)
     definition = games.get(args.game)
     options = definition.options_from_dict({})
     match = Match(definition.name, definition.options_to_dict(options), lineup, args.seed)
@@ -65,6 +86,8 @@ def main(argv: list[str] | None = None) -> int:
             if deal in done:
                 continue
             if time.monotonic() >= stop:
+                break
+            if args.until_decided and _decision(lineup, records, bot, hypotheses).decided:
                 break
             got = play_deal(definition, options, match, deal)
             with args.out.open("a") as f:
@@ -83,7 +106,13 @@ def main(argv: list[str] | None = None) -> int:
             f"  {row.bot:16} win share {w.mean:.3f}{ci}  score {s.mean:.1f}  "
             f"{row.seconds_mean:.3f} s/move (max {row.seconds_max:.2f})"
         )
+    print(f"{hypotheses.describe()}, about {bot}:")
+    print(f"  {_decision(lineup, records, bot, hypotheses).describe()}")
     return 0
+
+
+def _decision(lineup: tuple[str, ...], records: list[SeatRecord], bot: str, hypotheses: Hypotheses) -> Decision:
+    return decide(deal_values(lineup, records, bot), hypotheses)
 
 
 if __name__ == "__main__":

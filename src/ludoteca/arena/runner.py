@@ -110,22 +110,48 @@ def _play_deal_task(match: Match, deal: int) -> list[SeatRecord]:
     return play_deal(definition, definition.options_from_dict(match.options), match, deal)
 
 
-def run(match: Match, deals: int, jobs: int, on_deal: Callable[[], None] | None = None) -> list[SeatRecord]:
-    """All records of deals ``0 .. deals-1`` in deal order; ``jobs`` processes (1: in this process).
+def run(
+    match: Match, deals: int, jobs: int, on_deal: Callable[[], None] | None = None, first: int = 0
+) -> list[SeatRecord]:
+    """All records of deals ``first .. deals-1`` in deal order; ``jobs`` processes (1: in this process).
 
     ``on_deal`` is called in this process each time a deal is finished (for a progress bar).
     """
     tick = on_deal or (lambda: None)
-    jobs = max(1, min(jobs, deals))
+    todo = range(first, deals)
+    jobs = max(1, min(jobs, len(todo)))
     by_deal: dict[int, list[SeatRecord]] = {}
     if jobs == 1:
         definition = games.get(match.game)
         options = definition.options_from_dict(match.options)
-        for deal in range(deals):
+        for deal in todo:
             by_deal[deal] = play_deal(definition, options, match, deal)
             tick()
     else:
-        for deal, records in in_pool(partial(_play_deal_task, match), range(deals), jobs):
+        for deal, records in in_pool(partial(_play_deal_task, match), todo, jobs):
             by_deal[deal] = records
             tick()
-    return [record for deal in range(deals) for record in by_deal[deal]]
+    return [record for deal in todo for record in by_deal[deal]]
+
+
+def run_until(
+    match: Match,
+    deals: int,
+    jobs: int,
+    done: Callable[[list[SeatRecord]], bool],
+    on_deal: Callable[[], None] | None = None,
+) -> list[SeatRecord]:
+    """Deals in order, ``jobs`` at a time, until ``done(records so far)`` holds or ``deals`` deals are played.
+
+    For a sequential test (:mod:`.sequential`): it is asked after every batch, so a run on ``jobs`` workers may
+    play up to ``jobs - 1`` deals past the decision; the test is judged at its first crossing in deal order, so
+    those extra deals change the figures printed but never the decision, and a seed gives the same decision with
+    any ``jobs``.
+    """
+    records: list[SeatRecord] = []
+    start = 0
+    while start < deals and not done(records):
+        end = min(deals, start + max(1, jobs))
+        records += run(match, end, jobs, on_deal, first=start)
+        start = end
+    return records

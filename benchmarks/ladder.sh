@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The level ladders of issue #37: each step one level against two (or one, or three) of the level below, played
+# until the sequential test decides (benchmarks/arena_log.py --until-decided: H0 parity share per deal block
+# against H1 parity + 0.1, α = β = 0.05), the steps one after the other. Every deal is appended to its file in
+# benchmarks/runs/ as it ends and a run resumes where its file stops, so stopping and starting again loses at
+# most the deal under way; a step already decided is skipped at once.
+#
+#   setsid nohup benchmarks/ladder.sh verraeter3 > /tmp/ladder-verraeter3.log 2>&1 &
+#
+# The specs are the lobby's levels as the arena plays them (nets off, iterations only): Verräter easy
+# ismcts:50, normal ismcts:300, hard ismcts:1000, expert reader:1200; Kreta easy ismcts:50, normal ismcts:200,
+# hard ismcts:800, expert reader:1200 (docs/bots.md).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+step() { .venv/bin/python benchmarks/arena_log.py "$@" --until-decided --minutes 100000; }
+case "${1:-}" in
+  verraeter3)
+    step verraeter --seats ismcts:300,ismcts:50,ismcts:50 --deals 200 --out benchmarks/runs/v3-normal-vs-2x-easy.jsonl
+    step verraeter --seats ismcts:1000,ismcts:300,ismcts:300 --deals 300 --out benchmarks/runs/v3-hard-vs-2x-normal.jsonl
+    step verraeter --seats reader:1200,ismcts:1000,ismcts:1000 --deals 300 --out benchmarks/runs/v3-expert-vs-2x-hard.jsonl
+    ;;
+  kreta2)
+    step kreta --seats ismcts:200,ismcts:50 --deals 200 --out benchmarks/runs/k2-normal-vs-easy.jsonl
+    step kreta --seats ismcts:800,ismcts:200 --deals 300 --out benchmarks/runs/k2-hard-vs-normal.jsonl
+    step kreta --seats reader:1200,ismcts:800 --deals 300 --out benchmarks/runs/k2-expert-vs-hard.jsonl
+    ;;
+  others)  # expert against normal at the other player counts
+    step verraeter --seats reader:1200,ismcts:300,ismcts:300,ismcts:300 --deals 200 \
+      --out benchmarks/runs/v4-expert-vs-3x-normal.jsonl
+    step kreta --seats reader:1200,ismcts:200,ismcts:200 --deals 200 --out benchmarks/runs/k3-expert-vs-2x-normal.jsonl
+    step kreta --seats reader:1200,ismcts:200,ismcts:200,ismcts:200 --deals 200 \
+      --out benchmarks/runs/k4-expert-vs-3x-normal.jsonl
+    ;;
+  *)
+    echo "usage: benchmarks/ladder.sh verraeter3|kreta2|others" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,102 @@
+"""How much luck each estimate takes out of an arena run: the duplicate deal, and a learned judge as control variate.
+
+Usage::
+
+    .venv/bin/python benchmarks/luck.py benchmarks/runs/v3-normal-vs-2x-easy.jsonl [--bot SPEC]
+
+For the bot (default: the lineup's first), on the deals of a results file of ``benchmarks/arena_log.py``:
+
+- **games on deals of their own**: the variance of one seat-game's win share — what an arena without duplicate
+  deals would average;
+- **duplicate deal blocks**: the variance of the block mean, and :func:`ludoteca.arena.sequential.duplicate_gain`,
+  how many independent games one block is worth;
+- **judge at the start as control variate**: the learned judge's chance for the bot's seat in the dealt position
+  (``judge_verraeter.evaluate`` / ``judge_kreta.evaluate`` on the deal's first state, rebuilt from the deal's seed),
+  its known mean ``1/n`` (the chances of the seats sum to 1 and the bot sits in every seat), applied per game and
+  per block (:func:`ludoteca.arena.sequential.control_variate`). Per block it cannot remove anything: the bot holds
+  every seat once per deal, so its block's control is the mean of all seats' chances, ``1/n`` on every deal — the
+  duplicate deal has already taken out all the luck that the judge sees at the start.
+
+The dealt position is rebuilt from the seed alone (``new_game``), so no game is replayed and nothing is searched.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ludoteca import games
+from ludoteca.arena.runner import derive_seed
+from ludoteca.arena.sequential import control_variate, duplicate_gain
+from ludoteca.arena.summary import lineup_groups
+from ludoteca.bots import judge_kreta, judge_verraeter
+
+JUDGES: dict[str, Callable[[Any], list[float]]] = {"verraeter": judge_verraeter.evaluate, "kreta": judge_kreta.evaluate}
+"""Each game's learned judge (a benchmark's shortcut; the bots find theirs through their lookahead)."""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("file", type=Path)
+    parser.add_argument("--game", help="the game (default: from the file name, v… Verräter, k… Kreta)")
+    parser.add_argument("--bot")
+    args = parser.parse_args(argv)
+    rows = [json.loads(line) for line in args.file.read_text().splitlines() if line.strip()]
+    lineup = tuple(rows[0]["lineup"])
+    seed = rows[0]["seed"]
+    game = args.game or ("kreta" if args.file.name.startswith("k") else "verraeter")
+    definition = games.get(game)
+    options = definition.options_from_dict({})
+    n = len(lineup)
+    bot = args.bot or lineup[0]
+    indices = set(lineup_groups(lineup)[bot])
+    judge = JUDGES[game]
+    start: dict[int, list[float]] = {}
+    by_deal: dict[int, list[tuple[float, float]]] = {}
+    for row in rows:
+        if row["bot"] not in indices:
+            continue
+        deal = row["deal"]
+        if deal not in start:
+            start[deal] = judge(definition.new_game(options, derive_seed(seed, deal), n))
+        by_deal.setdefault(deal, []).append((row["win_share"], start[deal][row["seat"]]))
+    deals = sorted(d for d, g in by_deal.items() if len(g) == n * len(indices))
+    games_x = [x for d in deals for x, _ in by_deal[d]]
+    games_c = [c for d in deals for _, c in by_deal[d]]
+    blocks_x = [math.fsum(x for x, _ in by_deal[d]) / len(by_deal[d]) for d in deals]
+    blocks_c = [math.fsum(c for _, c in by_deal[d]) / len(by_deal[d]) for d in deals]
+    per_game = control_variate(games_x, games_c, 1 / n)
+    per_block = control_variate(blocks_x, blocks_c, 1 / n)
+    gain = duplicate_gain([[x for x, _ in by_deal[d]] for d in deals])
+    k = len(games_x) / len(deals)
+    var_game = _var(games_x)
+    var_block = _var(blocks_x)
+    print(f"{args.file.name}: {bot} in {game} {n}p, {len(deals)} deals, {len(games_x)} seat-games")
+    print(f"  games on deals of their own: share {per_game.plain.mean:.3f}, variance per game {var_game:.4f}")
+    print(
+        f"    with the judge's start value as control variate: variance removed {per_game.variance_removed:.1%}"
+        f" (b = {per_game.coefficient:.2f}), share {per_game.adjusted.mean:.3f}"
+    )
+    print(
+        f"  duplicate deal blocks: variance per block {var_block:.4f} against {var_game / k:.4f} for {k:g}"
+        f" independent games: one block is worth {gain:.2f}× its games"
+    )
+    print(
+        f"    with the judge's start value: variance removed {per_block.variance_removed:.1%}"
+        f" (the block's control varies by {max(blocks_c) - min(blocks_c):.2g} over the deals)"
+    )
+    return 0
+
+
+def _var(values: list[float]) -> float:
+    m = math.fsum(values) / len(values)
+    return math.fsum((v - m) ** 2 for v in values) / (len(values) - 1)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
