@@ -18,7 +18,8 @@ first bot of the lineup (or ``--bot SPEC``) wins more than its parity share per 
 ``1/n`` against H1 share ``1/n + 0.1``, α = β = 0.05 (``--h0``, ``--h1``, ``--delta``, ``--alpha``, ``--beta``);
 ``--deals`` is then the cap of an undecided run. The summary always prints where the test stands: the test is
 judged at the first block where it crossed a bound, in deal order, so a file says the same however often it was
-resumed or however far a run went past its decision::
+resumed or however far a run went past its decision. Every seat's luck at its game's chance events is measured
+as the game ends and kept in the file (``luck``; :mod:`ludoteca.arena.luck`, ``benchmarks/luck.py``)::
 
     .venv/bin/python benchmarks/arena_log.py verraeter --seats ismcts:300,ismcts:50,ismcts:50 \\
         --until-decided --deals 300 --minutes 600 --out benchmarks/runs/v3-normal-vs-2x-easy.jsonl
@@ -32,6 +33,8 @@ import sys
 import time
 from dataclasses import asdict
 from pathlib import Path
+
+from luck import METERS  # benchmarks/luck.py: each game's judge and chance, for the luck of every game
 
 from ludoteca import games
 from ludoteca.arena.runner import Match, SeatRecord, play_deal
@@ -62,6 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=9.0)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--summary", action="store_true")
+    parser.add_argument("--no-luck", action="store_true", help="do not measure each game's luck (benchmarks/luck.py)")
     parser.add_argument("--until-decided", action="store_true", help="stop when the sequential test decides")
     parser.add_argument("--bot", help="the spec the test is about (default: the lineup's first)")
     parser.add_argument("--h0", type=float, help="H0's win share per deal block (default: parity 1/n)")
@@ -89,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
                 break
             if args.until_decided and _decision(lineup, records, bot, hypotheses).decided:
                 break
-            got = play_deal(definition, options, match, deal)
+            got = play_deal(definition, options, match, deal, meter=None if args.no_luck else METERS.get(args.game))
             with args.out.open("a") as f:
                 for r in got:
                     f.write(json.dumps({"lineup": lineup, "seed": args.seed, **asdict(r)}) + "\n")

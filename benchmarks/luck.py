@@ -31,13 +31,37 @@ from pathlib import Path
 from typing import Any
 
 from ludoteca import games
+from ludoteca.arena.luck import Meter
 from ludoteca.arena.runner import derive_seed
 from ludoteca.arena.sequential import control_variate, duplicate_gain
 from ludoteca.arena.summary import lineup_groups
 from ludoteca.bots import judge_kreta, judge_verraeter
+from ludoteca.core.rng import Rng
+from ludoteca.kreta.determinize import determinize as kreta_determinize
 
 JUDGES: dict[str, Callable[[Any], list[float]]] = {"verraeter": judge_verraeter.evaluate, "kreta": judge_kreta.evaluate}
-"""Each game's learned judge (a benchmark's shortcut; the bots find theirs through their lookahead)."""
+"""Each game's learned judge (a benchmark's shortcut; the bots find theirs through their lookahead). Kreta's judges
+every player count here: as a control variate a judge needs only to move with the outcome."""
+
+
+def _verraeter_unknown(state: Any, rng: Rng) -> Any:
+    """Verräter: the face-down supply pile's order and the random source (the next draft's action cards)."""
+    other = state.clone()
+    rng.shuffle(other.draw_pile)
+    other.rng.state = rng.next64()
+    return other
+
+
+def _kreta_unknown(state: Any, rng: Rng) -> Any:
+    """Kreta: the face-down fort cards of the row and the pile, which no seat sees (any seat's view is public)."""
+    return kreta_determinize(state.view(0), rng, keep_log=False)
+
+
+METERS = {
+    "verraeter": Meter(judge_verraeter.evaluate, _verraeter_unknown),
+    "kreta": Meter(judge_kreta.evaluate, _kreta_unknown),
+}
+"""How arena_log.py measures each game's luck at its chance events (:mod:`ludoteca.arena.luck`)."""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -57,40 +81,57 @@ def main(argv: list[str] | None = None) -> int:
     indices = set(lineup_groups(lineup)[bot])
     judge = JUDGES[game]
     start: dict[int, list[float]] = {}
-    by_deal: dict[int, list[tuple[float, float]]] = {}
+    by_deal: dict[int, list[tuple[float, float, float | None]]] = {}
     for row in rows:
         if row["bot"] not in indices:
             continue
         deal = row["deal"]
         if deal not in start:
             start[deal] = judge(definition.new_game(options, derive_seed(seed, deal), n))
-        by_deal.setdefault(deal, []).append((row["win_share"], start[deal][row["seat"]]))
+        by_deal.setdefault(deal, []).append((row["win_share"], start[deal][row["seat"]], row.get("luck")))
     deals = sorted(d for d, g in by_deal.items() if len(g) == n * len(indices))
-    games_x = [x for d in deals for x, _ in by_deal[d]]
-    games_c = [c for d in deals for _, c in by_deal[d]]
-    blocks_x = [math.fsum(x for x, _ in by_deal[d]) / len(by_deal[d]) for d in deals]
-    blocks_c = [math.fsum(c for _, c in by_deal[d]) / len(by_deal[d]) for d in deals]
+    games_x = [x for d in deals for x, _, _ in by_deal[d]]
+    games_c = [c for d in deals for _, c, _ in by_deal[d]]
+    blocks_x = [_mean([x for x, _, _ in by_deal[d]]) for d in deals]
+    blocks_c = [_mean([c for _, c, _ in by_deal[d]]) for d in deals]
     per_game = control_variate(games_x, games_c, 1 / n)
     per_block = control_variate(blocks_x, blocks_c, 1 / n)
-    gain = duplicate_gain([[x for x, _ in by_deal[d]] for d in deals])
+    gain = duplicate_gain([[x for x, _, _ in by_deal[d]] for d in deals])
     k = len(games_x) / len(deals)
     var_game = _var(games_x)
     var_block = _var(blocks_x)
     print(f"{args.file.name}: {bot} in {game} {n}p, {len(deals)} deals, {len(games_x)} seat-games")
     print(f"  games on deals of their own: share {per_game.plain.mean:.3f}, variance per game {var_game:.4f}")
     print(
-        f"    with the judge's start value as control variate: variance removed {per_game.variance_removed:.1%}"
-        f" (b = {per_game.coefficient:.2f}), share {per_game.adjusted.mean:.3f}"
+        f"    the judge's value at the start as control variate: variance removed {per_game.variance_removed:.1%}"
+        f" (b = {per_game.coefficient:.2f})"
     )
     print(
-        f"  duplicate deal blocks: variance per block {var_block:.4f} against {var_game / k:.4f} for {k:g}"
-        f" independent games: one block is worth {gain:.2f}× its games"
+        f"  duplicate deal blocks: share {per_block.plain.mean:.3f}, variance per block {var_block:.4f} against"
+        f" {var_game / k:.4f} for {k:g} independent games: one block is worth {gain:.2f}× its games"
     )
     print(
-        f"    with the judge's start value: variance removed {per_block.variance_removed:.1%}"
+        f"    the judge's value at the start: variance removed {per_block.variance_removed:.1%}"
         f" (the block's control varies by {max(blocks_c) - min(blocks_c):.2g} over the deals)"
     )
+    measured = [d for d in deals if all(lk is not None for _, _, lk in by_deal[d])]
+    if len(measured) >= 2:
+        xs = [_mean([x for x, _, _ in by_deal[d]]) for d in measured]
+        ls = [_mean([lk or 0.0 for _, _, lk in by_deal[d]]) for d in measured]
+        aivat = [x - lk for x, lk in zip(xs, ls, strict=True)]
+        fitted = control_variate(xs, ls, 0.0)
+        plain = _var(xs)
+        print(
+            f"  the luck at chance events ({len(measured)} deals measured): blocks' variance {plain:.4f};"
+            f" less the luck (AIVAT, b = 1) {_var(aivat):.4f} ({1 - _var(aivat) / plain:.1%} removed),"
+            f" share {_mean(aivat):.3f} against {_mean(xs):.3f};"
+            f" fitted b = {fitted.coefficient:.2f}: {fitted.variance_removed:.1%} removed"
+        )
     return 0
+
+
+def _mean(values: list[float]) -> float:
+    return math.fsum(values) / len(values)
 
 
 def _var(values: list[float]) -> float:
