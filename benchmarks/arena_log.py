@@ -33,6 +33,7 @@ import sys
 import time
 from dataclasses import asdict
 from pathlib import Path
+from typing import Any
 
 from luck import METERS  # benchmarks/luck.py: each game's judge and chance, for the luck of every game
 
@@ -73,6 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--delta", type=float, default=0.1)
     parser.add_argument("--alpha", type=float, default=0.05)
     parser.add_argument("--beta", type=float, default=0.05)
+    parser.add_argument("--replay", type=int, metavar="DEAL", help="play DEAL again and compare it with the file")
     args = parser.parse_args(argv)
     lineup = tuple(s.strip() for s in args.seats.split(","))
     bot = args.bot or lineup[0]
@@ -82,6 +84,9 @@ def main(argv: list[str] | None = None) -> int:
     options = definition.options_from_dict({})
     match = Match(definition.name, definition.options_to_dict(options), lineup, args.seed)
     records = _records(args.out, lineup, args.seed)
+    meter = None if args.no_luck else METERS.get(args.game)
+    if args.replay is not None:
+        return _replay(definition, options, match, args.replay, records, meter)
     if not args.summary:
         done = {r.deal for r in records}
         stop = time.monotonic() + 60 * args.minutes
@@ -93,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
                 break
             if args.until_decided and _decision(lineup, records, bot, hypotheses).decided:
                 break
-            got = play_deal(definition, options, match, deal, meter=None if args.no_luck else METERS.get(args.game))
+            got = play_deal(definition, options, match, deal, meter=meter)
             with args.out.open("a") as f:
                 for r in got:
                     f.write(json.dumps({"lineup": lineup, "seed": args.seed, **asdict(r)}) + "\n")
@@ -113,6 +118,20 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{hypotheses.describe()}, about {bot}:")
     print(f"  {_decision(lineup, records, bot, hypotheses).describe()}")
     return 0
+
+
+def _replay(definition: Any, options: Any, match: Match, deal: int, records: list[SeatRecord], meter: Any) -> int:
+    """Play one deal of the file again and say whether every seat's score, share and luck came out the same
+    (the times are the machine's and always differ)."""
+    kept = [r for r in records if r.deal == deal]
+    again = play_deal(definition, options, match, deal, meter=meter if any(r.luck is not None for r in kept) else None)
+
+    def same(rs: list[SeatRecord]) -> list[tuple[Any, ...]]:
+        return sorted((r.rotation, r.seat, r.bot, r.score, r.win_share, r.decisions, r.luck) for r in rs)
+
+    ok = same(kept) == same(again)
+    print(f"deal {deal}: {len(kept)} seat-games in the file, replayed {'the same' if ok else 'DIFFERENTLY'}")
+    return 0 if ok else 1
 
 
 def _decision(lineup: tuple[str, ...], records: list[SeatRecord], bot: str, hypotheses: Hypotheses) -> Decision:
