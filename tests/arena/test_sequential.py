@@ -16,6 +16,7 @@ from ludoteca.arena.runner import SeatRecord
 from ludoteca.arena.sequential import (
     MIN_BLOCKS,
     Hypotheses,
+    Sequential,
     control_variate,
     decide,
     duplicate_gain,
@@ -39,19 +40,13 @@ def _block(rng: Rng, share: float, rotations: int = 3, luck: float = 0.15) -> li
     return [1.0 if _uniform(rng) < share + shift else 0.0 for _ in range(rotations)]
 
 
-def _run(rng: Rng, share: float, hypotheses: Hypotheses, cap: int = 3000) -> str | None:
+def _run(rng: Rng, share: float, hypotheses: Hypotheses, players: int = 3, cap: int = 3000) -> str | None:
     """One sequential test on simulated blocks, played until it decides (or the cap)."""
-    values: list[float] = []
-    total = squares = 0.0
-    for i in range(1, cap + 1):
-        x = math.fsum(_block(rng, share)) / 3
-        values.append(x)
-        total += x
-        squares += x * x
-        if i >= MIN_BLOCKS:
-            value = llr(i, total, squares, hypotheses)
-            if value >= hypotheses.upper or value <= hypotheses.lower:
-                return decide(values, hypotheses).verdict
+    test = Sequential(hypotheses)
+    for _ in range(cap):
+        decision = test.add(math.fsum(_block(rng, share, players)) / players)
+        if decision.decided:
+            return decision.verdict
     return None
 
 
@@ -69,15 +64,18 @@ def test_bad_hypotheses_are_refused() -> None:
         Hypotheses(0.3, 0.4, alpha=0)
 
 
-@pytest.mark.parametrize(("share", "wrong", "verdict_wrong"), [(1 / 3, "H1", 0.05), (1 / 3 + 0.1, "H0", 0.05)])
-def test_the_error_rates_are_about_as_stated(share: float, wrong: str, verdict_wrong: float) -> None:
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("at", ["H0", "H1"])
+def test_the_error_rates_are_about_as_stated(players: int, at: str) -> None:
     """At H0's share the test calls the bot stronger in about α of the runs, at H1's it misses in about β."""
-    rng = Rng(37)
-    runs = 400
-    verdicts = [_run(rng, share, THREE) for _ in range(runs)]
+    hypotheses = Hypotheses.above_parity(1 / players)
+    rng = Rng(37 + players)
+    runs = 200
+    share, wrong = (hypotheses.mu0, "H1") if at == "H0" else (hypotheses.mu1, "H0")
+    verdicts = [_run(rng, share, hypotheses, players) for _ in range(runs)]
     assert None not in verdicts  # it finishes
     rate = verdicts.count(wrong) / runs
-    assert rate <= verdict_wrong + 3 * math.sqrt(verdict_wrong * (1 - verdict_wrong) / runs)
+    assert rate <= 0.05 + 3 * math.sqrt(0.05 * 0.95 / runs)
 
 
 def test_a_clear_step_is_decided_fast_and_right() -> None:
@@ -112,9 +110,9 @@ def test_no_decision_before_the_minimum_of_blocks() -> None:
 
 
 def test_the_llr_favours_the_hypothesis_nearer_the_mean() -> None:
-    assert llr(10, 10 * 0.45, 10 * 0.3, THREE) > 0
-    assert llr(10, 10 * 0.3, 10 * 0.2, THREE) < 0
-    assert llr(0, 0.0, 0.0, THREE) == 0.0
+    assert llr({0.0: 5, 1.0: 4, 0.5: 1}, THREE) > 0
+    assert llr({0.0: 7, 1.0: 3}, THREE) < 0
+    assert abs(llr({}, Hypotheses(0.4, 0.6))) < 1e-9  # the pseudo-observations alone: mean 0.5, no side taken
 
 
 def test_the_deal_block_estimate_and_the_control_variate_are_unbiased() -> None:
