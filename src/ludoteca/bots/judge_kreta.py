@@ -4,7 +4,7 @@ The search stops when every seat has had its turns and must say who is likely to
 judgement (:meth:`search_kreta.Session.judge`) turns the heuristic's estimate (:func:`heuristic_kreta.estimate`:
 the seat's expected final points less the others') into a chance by a logistic curve whose scale was guessed.
 This one keeps the heuristic's estimate as its main input and learns the rest, with the Verräter judge's shape
-and trainer (:mod:`ludoteca.bots.judge_training`): a softmax over the seats of a linear score of each seat's
+and trainer (:mod:`ludoteca.training.judges`): a softmax over the seats of a linear score of each seat's
 features (a *conditional logit*), its weights fitted to the outcomes of simulated games separately for a few
 spans of scorings still to come (``ludoteca train kreta`` reproduces :data:`WEIGHTS_FILE` from its seed).
 

@@ -5,7 +5,7 @@ hand-made judgement (:func:`search_verraeter.evaluate`) is a softmax over projec
 worth per card in hand and a guessed temperature; this one has the same shape — a softmax over the seats of a
 linear score of each seat's position (a *conditional logit*) — with its weights fitted, for each number of
 rounds still to play, to the outcomes of simulated games (``ludoteca train verraeter``, which reproduces
-:data:`WEIGHTS_FILE` from its seed; :mod:`ludoteca.bots.judge_training`).
+:data:`WEIGHTS_FILE` from its seed; :mod:`ludoteca.training.judges`).
 
 The features of a seat (:func:`features`) are things every seat sees at a round's end — victory points,
 estates, Kontor, reserve, hand size — and the seat's hand, which only the seat itself sees: in a search the

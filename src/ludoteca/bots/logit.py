@@ -2,9 +2,9 @@
 
 One model, two games (:mod:`.judge_verraeter`, :mod:`.judge_kreta`): the weights are a small JSON file in
 ``ludoteca/bots/data`` with one weight vector per bucket of the game's progress, fitted by
-:mod:`.judge_training`; each judge says only what its features and buckets are. Here is what they share — reading
-and checking the file, and turning scores into chances — so that a fix to either is a fix to both. Standard
-library only: playing never needs the trainer's numpy.
+:mod:`ludoteca.training.judges`; each judge says only what its features and buckets are. Here is what they
+share — reading and checking the file, and turning scores into chances — so that a fix to either is a fix to
+both. Standard library only: playing never needs the trainer's numpy.
 """
 
 from __future__ import annotations
