@@ -31,8 +31,18 @@ case "${1:-}" in
     step kreta --seats reader:1200,ismcts:200,ismcts:200,ismcts:200 --deals 200 \
       --out benchmarks/runs/k4-expert-vs-3x-normal.jsonl
     ;;
+  targets)  # issue #37 point 3: H0 the target less 0.05 against H1 the target plus 0.05 (a file holds games, not
+    # hypotheses: the same lineup and seed resume the same file whatever the test)
+    step verraeter --seats reader:1200,ismcts:300,ismcts:300 --h0 0.45 --h1 0.55 --deals 300 \
+      --out benchmarks/runs/v3-expert-vs-2x-normal.jsonl
+    step kreta --seats reader:1200,ismcts:200 --h0 0.65 --h1 0.75 --deals 300 --out benchmarks/runs/k2-expert-vs-normal.jsonl
+    step verraeter --seats reader:1200,ismcts:300,ismcts:300,ismcts:300 --h0 0.30 --h1 0.40 --deals 300 \
+      --out benchmarks/runs/v4-expert-vs-3x-normal.jsonl  # the same games as "others": the file is shared
+    step kreta --seats reader:1200,heuristic,heuristic,heuristic --h0 0.40 --h1 0.50 --deals 300 \
+      --out benchmarks/runs/k4-expert-vs-3x-heuristic.jsonl
+    ;;
   *)
-    echo "usage: benchmarks/ladder.sh verraeter3|kreta2|others" >&2
+    echo "usage: benchmarks/ladder.sh verraeter3|kreta2|others|targets" >&2
     exit 2
     ;;
 esac
