@@ -165,12 +165,11 @@ class Decision:
         if self.verdict is None:
             bounds = f"({h.lower:.2f}, {h.upper:.2f})"
             return f"not yet decided after {self.blocks} deal blocks: LLR {self.llr:.2f} in {bounds}"
-        share = h.mu1 if self.verdict == "H1" else h.mu0
-        word = "at least" if self.verdict == "H1" else "no more than"
-        after = "" if self.seen == self.blocks else f" ({self.seen} blocks played in all)"
+        kept, against = (h.mu1, h.mu0) if self.verdict == "H1" else (h.mu0, h.mu1)
+        after = "" if self.seen == self.blocks else f"; {self.seen} blocks played in all"
         return (
-            f"decided {self.verdict} after {self.blocks} deal blocks (LLR {self.llr:.2f}): "
-            f"share {word} about {share:.3f}{after}"
+            f"decided {self.verdict} after {self.blocks} deal blocks (LLR {self.llr:.2f}): a share of {kept:.3f} "
+            f"is more likely than one of {against:.3f}{after}"
         )
 
     def to_json(self) -> dict[str, Any]:
