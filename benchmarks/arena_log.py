@@ -8,9 +8,10 @@ Usage::
         --out runs/v3-expert.jsonl --summary
 
 The games are exactly ``ludoteca arena``'s (:func:`ludoteca.arena.runner.play_deal`: every bot in every seat of
-every deal, the deals from ``--seed``), one deal at a time in this process. Each run starts at the first deal the
-file does not hold and stops starting deals after ``--minutes`` (a deal under way is finished), so a long
-measurement is a series of short runs that lose nothing when a session ends. ``--summary`` prints the arena's
+every deal, the deals from ``--seed``), one deal at a time in this process, each game appended to the file as it
+ends. Each run starts at the first game the file does not hold and stops starting deals after ``--minutes`` (a
+deal under way is finished), so a long measurement is a series of short runs that lose at most one game when a
+session ends; a deal counts once all its rotations are in the file. ``--summary`` prints the arena's
 table (win share with a 95% interval over deals, mean score, seconds per move) for the deals in the file.
 
 ``--until-decided`` stops as soon as the sequential test (:mod:`ludoteca.arena.sequential`) decides whether the
@@ -38,7 +39,7 @@ from typing import Any
 from luck import METERS  # benchmarks/luck.py: each game's judge and chance, for the luck of every game
 
 from ludoteca import games
-from ludoteca.arena.runner import Match, SeatRecord, play_deal
+from ludoteca.arena.runner import Match, SeatRecord, play_deal, play_game
 from ludoteca.arena.sequential import Decision, Hypotheses, decide
 from ludoteca.arena.summary import deal_values, summarize
 
@@ -88,22 +89,28 @@ def main(argv: list[str] | None = None) -> int:
     if args.replay is not None:
         return _replay(definition, options, match, args.replay, records, meter)
     if not args.summary:
-        done = {r.deal for r in records}
+        played = {(r.deal, r.rotation) for r in records}
         stop = time.monotonic() + 60 * args.minutes
         args.out.parent.mkdir(parents=True, exist_ok=True)
+        n = len(lineup)
         for deal in range(args.deals):
-            if deal in done:
+            if all((deal, rotation) in played for rotation in range(n)):
                 continue
             if time.monotonic() >= stop:
                 break
-            if args.until_decided and _decision(lineup, records, bot, hypotheses).decided:
+            if args.until_decided and _decision(lineup, _whole_deals(records, n), bot, hypotheses).decided:
                 break
-            got = play_deal(definition, options, match, deal, meter=meter)
-            with args.out.open("a") as f:
-                for r in got:
-                    f.write(json.dumps({"lineup": lineup, "seed": args.seed, **asdict(r)}) + "\n")
-            records += got
+            for rotation in range(n):  # each game is kept as it ends: a stopped run loses at most one game
+                if (deal, rotation) in played:
+                    continue
+                got = play_game(definition, options, match, deal, rotation, meter=meter)
+                with args.out.open("a") as f:
+                    for r in got:
+                        f.write(json.dumps({"lineup": lineup, "seed": args.seed, **asdict(r)}) + "\n")
+                records += got
+                played.add((deal, rotation))
             print(f"deal {deal} done", file=sys.stderr)
+    records = _whole_deals(records, len(lineup))
     deals = len({r.deal for r in records})
     print(f"{args.game} {len(lineup)}p, seed {args.seed}: {deals} deals, {len(records) // len(lineup)} games")
     if not records:
@@ -118,6 +125,15 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{hypotheses.describe()}, about {bot}:")
     print(f"  {_decision(lineup, records, bot, hypotheses).describe()}")
     return 0
+
+
+def _whole_deals(records: list[SeatRecord], n: int) -> list[SeatRecord]:
+    """The records of the deals whose every rotation is in the file (a stopped run may leave one deal part-played;
+    its games are kept, and the run that resumes plays the rest)."""
+    rotations: dict[int, set[int]] = {}
+    for r in records:
+        rotations.setdefault(r.deal, set()).add(r.rotation)
+    return [r for r in records if len(rotations[r.deal]) == n]
 
 
 def _replay(definition: Any, options: Any, match: Match, deal: int, records: list[SeatRecord], meter: Any) -> int:
