@@ -18,7 +18,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ludoteca.verraeter.components import MAX_KONTOR
+from ludoteca.verraeter.scoring import kontor_points
 from ludoteca.verraeter.state import VerraeterState
 
 from . import logit
@@ -60,7 +60,7 @@ def features(state: VerraeterState, p: int) -> list[float]:
         float(vp),
         float(sum(hand)),
         float(len(hand)),
-        float(min(kontor, MAX_KONTOR) * min(len(hand), 3)),
+        float(kontor_points(kontor, len(hand))),
         float(gutshof),
         float(producing),
         float(state.reserve[p]),
