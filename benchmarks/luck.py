@@ -115,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
         f" (the block's control varies by {max(blocks_c) - min(blocks_c):.2g} over the deals)"
     )
     measured = [d for d in deals if all(lk is not None for _, _, lk in by_deal[d])]
-    if len(measured) >= 2:
+    if len(measured) >= 2 and _var([_mean([x for x, _, _ in by_deal[d]]) for d in measured]) > 0:
         xs = [_mean([x for x, _, _ in by_deal[d]]) for d in measured]
         ls = [_mean([lk or 0.0 for _, _, lk in by_deal[d]]) for d in measured]
         aivat = [x - lk for x, lk in zip(xs, ls, strict=True)]
