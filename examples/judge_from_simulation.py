@@ -5,7 +5,7 @@ and not the positions (to stay small); but every game is seeded, so a row plays 
 (:func:`ludoteca.sim.replay.record_of`). This script replays every row, takes the positions where the game's
 search judges (Verräter: each end of a round; Kreta: each start of a seat's turn), each seat's features there
 (``judge_verraeter.features`` / ``judge_kreta.features``, the latter from that seat's view) and the row's win
-shares as the targets, fits the conditional logit per bucket (:func:`ludoteca.bots.judge_training.fit`, the
+shares as the targets, fits the conditional logit per bucket (:func:`ludoteca.training.judges.fit`, the
 trainer of ``ludoteca train``) on the rows of even index and scores it on the odd ones beside the shipped weights
 and the hand-made judgement. Needs numpy and pyarrow (``pip install 'ludoteca[train,analysis]'``)::
 
@@ -25,11 +25,12 @@ from typing import Any
 import numpy as np
 
 from ludoteca import games
-from ludoteca.bots import judge_kreta, judge_training, judge_verraeter, search_kreta, search_verraeter
+from ludoteca.bots import judge_kreta, judge_verraeter, search_kreta, search_verraeter
 from ludoteca.core.records import parse_record_action, start
 from ludoteca.kreta.components import MOVE
 from ludoteca.sim.replay import record_of
 from ludoteca.sim.results import load
+from ludoteca.training import judges as judge_training
 
 
 def add(ex: judge_training.Examples, g: int, b: int, feats: list[list[float]], base: list[float], y: Any) -> None:

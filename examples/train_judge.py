@@ -15,7 +15,8 @@ import sys
 
 import numpy as np
 
-from ludoteca.bots import judge_training, judge_verraeter
+from ludoteca.bots import judge_verraeter
+from ludoteca.training import judges as judge_training
 
 
 def main(argv: list[str] | None = None) -> int:

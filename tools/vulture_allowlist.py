@@ -67,6 +67,8 @@ component_words  # present/*/words: the rules' vocabulary, held by tests/present
 _.slot_blocks  # rl.encoding: scripts/rl_docs.py writes docs/rl.md's slot tables from it
 _.supply_in_play  # verraeter.state: the invariant "23 supply cards" of the property tests
 _.probability  # bots.beliefs.Particles: benchmarks/beliefs.py measures the beliefs with them
+_.coefficient  # arena.sequential.Adjusted: benchmarks/luck.py prints what the control variate removed
+_.variance_removed
 _.effective_size
 
 # --- memo dictionaries named for their use inside closures

@@ -300,6 +300,24 @@ def test_kreta_json_is_one_object_and_the_same_for_any_jobs(monkeypatch: pytest.
     assert timeless(parallel) == timeless(data)
 
 
+def test_until_decided_stops_at_the_decision_and_says_so_with_any_jobs() -> None:
+    """The heuristic against random players is decided within the cap; the decision is the same on two workers
+    (which may play a deal past it: the test is judged at its first crossing)."""
+    args = ("verraeter", "--seats", "heuristic,random,random", "--games", "300", "--seed", "3", "--until-decided")
+    one = _json(*args, "--jobs", "1")
+    two = _json(*args, "--jobs", "2")
+    assert one["sequential"]["verdict"] == "H1" and one["sequential"]["bot"] == "heuristic"
+    assert one["deals"] == one["sequential"]["blocks"] < 100 and one["games"] == 3 * one["deals"]
+    assert one["sequential"]["hypotheses"]["h1"] == pytest.approx(1 / 3 + 0.1)
+    assert {k: two["sequential"][k] for k in ("verdict", "blocks", "llr")} == {
+        k: one["sequential"][k] for k in ("verdict", "blocks", "llr")
+    }
+    assert two["deals"] - one["deals"] in (0, 1)
+    table = run("arena", *args, "--jobs", "1").stdout
+    assert "(at most 100 deals)" in table and "α = 0.05" in table and "decided H1 after" in table
+    assert "sequential" not in _json("kreta", "--seats", "random,random", "--games", "2", "--seed", "1")
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_bot_returning_an_illegal_action_is_named(monkeypatch: pytest.MonkeyPatch, jobs: str) -> None:
     monkeypatch.setattr(RandomBot, "choose", lambda self, view, legal: "nonsense")

@@ -50,7 +50,7 @@ def test_more_victory_points_are_worth_more() -> None:
 
 
 def test_training_is_reproducible_from_its_seed() -> None:
-    training = pytest.importorskip("ludoteca.bots.judge_training")
+    training = pytest.importorskip("ludoteca.training.judges")
     texts = []
     for _ in range(2):
         examples = training.simulate(4, 99)
@@ -126,7 +126,7 @@ def test_the_kreta_expert_search_with_the_learned_judge_depends_only_on_the_view
 
 
 def test_kreta_training_is_reproducible_from_its_seed() -> None:
-    training = pytest.importorskip("ludoteca.bots.judge_training")
+    training = pytest.importorskip("ludoteca.training.judges")
     texts = []
     for _ in range(2):
         examples = training.simulate_kreta(2, 99, players=(2,))

@@ -456,6 +456,17 @@ def test_final_scoring_kontor_times_hand_at_most_six() -> None:
     assert s.view(-1).kontor_vp == tuple(b["kontor"] for b in r.breakdown)
 
 
+@pytest.mark.parametrize(
+    ("kontors", "cards", "points"), [(0, 5, 0), (1, 0, 0), (1, 2, 2), (2, 3, 6), (2, 7, 6), (3, 3, 6)]
+)
+def test_the_kontor_bonus_is_one_rule(kontors: int, cards: int, points: int) -> None:
+    """Kontor (at most 2 count) × cards in hand (at most 3): the final scoring, the bots' projections and the
+    judge all call ``scoring.kontor_points``."""
+    from ludoteca.verraeter.scoring import kontor_points
+
+    assert kontor_points(kontors, cards) == points
+
+
 def test_tied_players_share_the_win() -> None:
     s = position(example_setup(round=8))
     play(s, "conflict 1/2", "take builder", "take farmer", "take strategist", "take diplomat+5",

@@ -78,5 +78,16 @@ def summarize(lineup: Sequence[str], records: Sequence[SeatRecord]) -> list[BotS
     return rows
 
 
+def deal_values(lineup: Sequence[str], records: Sequence[SeatRecord], spec: str) -> list[float]:
+    """``spec``'s mean win share in each deal, in deal order: the blocks a sequential test sees
+    (:mod:`.sequential`). A spec that fills ``k`` seats gets the mean over its ``k·n`` seat-games of the deal."""
+    indices = set(lineup_groups(lineup)[spec])
+    shares: dict[int, list[float]] = {}
+    for r in records:
+        if r.bot in indices:
+            shares.setdefault(r.deal, []).append(r.win_share)
+    return [_mean(shares[d]) for d in sorted(shares)]
+
+
 def _mean(values: Sequence[float]) -> float:
     return math.fsum(values) / len(values)

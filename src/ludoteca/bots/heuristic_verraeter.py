@@ -52,7 +52,7 @@ from ludoteca.verraeter.components import (
     SUPPLY_DECK,
     TRAITOR,
 )
-from ludoteca.verraeter.scoring import switches_house
+from ludoteca.verraeter.scoring import kontor_points, switches_house
 from ludoteca.verraeter.view import VerraeterView
 
 # ---------------------------------------------------------------- tuning (measured against random and itself)
@@ -267,7 +267,7 @@ class _Ctx:
         total = KEEP_EPS * m  # between equal plays, keep the cards (and the options they give)
         if self.last:
             final = min(m + draws, self.limit)
-            return total + min(self.kontors[self.me], MAX_KONTOR) * min(final, 3)
+            return total + kontor_points(self.kontors[self.me], final)
         room = max(self.limit - draws, 0)
         for i, v in enumerate(kept):
             # The ``room`` highest cards keep their worth; a lower one only blocks a draw of an unseen card.
@@ -506,6 +506,7 @@ def _final_round(
         if not played[q]:
             hand -= ctx.shares_of_hand(q)
         final_hand = min(hand + ctx.producing(q, ctx.houses, view.allegiance[q]), float(ctx.limit))
+        # the Kontor bonus (kontor_points) on an expected, fractional hand: the rule's caps, in floats
         opp_base[q] = scores[q] + 2.0 * strategist[q] + min(ctx.kontors[q], MAX_KONTOR) * min(final_hand, 3.0)
     sums = [s for s, _, _ in options]
     keeps = [len(view.hand) - len(cards) for _, _, cards in options]
@@ -529,7 +530,7 @@ def _final_round(
             for j, kept in enumerate(keeps):
                 pw = 0.0
                 for kontor, drawn in ways:
-                    points = kontor * min(kept + drawn, ctx.limit, 3)
+                    points = kontor_points(kontor, min(kept + drawn, ctx.limit))
                     got = cache.get(points)
                     if got is None:
                         total = scores[me] + bonus + mine_vp + points
@@ -850,7 +851,7 @@ def _final_points(ctx: _Ctx, action: Action) -> float:
             kontors += 1
             producing -= houses[i] == side
     final = min(len(ctx.hand) + min(producing, ctx.cap), ctx.limit)
-    return float(min(kontors, MAX_KONTOR) * min(final, 3))
+    return float(kontor_points(kontors, final))
 
 
 def _build(ctx: _Ctx, legal: Sequence[Action]) -> list[tuple[float, Action]]:

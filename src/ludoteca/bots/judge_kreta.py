@@ -4,7 +4,7 @@ The search stops when every seat has had its turns and must say who is likely to
 judgement (:meth:`search_kreta.Session.judge`) turns the heuristic's estimate (:func:`heuristic_kreta.estimate`:
 the seat's expected final points less the others') into a chance by a logistic curve whose scale was guessed.
 This one keeps the heuristic's estimate as its main input and learns the rest, with the Verräter judge's shape
-and trainer (:mod:`ludoteca.bots.judge_training`): a softmax over the seats of a linear score of each seat's
+and trainer (:mod:`ludoteca.training.judges`): a softmax over the seats of a linear score of each seat's
 features (a *conditional logit*), its weights fitted to the outcomes of simulated games separately for a few
 spans of scorings still to come (``ludoteca train kreta`` reproduces :data:`WEIGHTS_FILE` from its seed).
 
@@ -16,15 +16,12 @@ file shipped in the package).
 
 from __future__ import annotations
 
-import json
-import math
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from ludoteca.kreta.view import KretaView
 
-from . import heuristic_kreta
+from . import heuristic_kreta, logit
 
 WEIGHTS_FILE = "judge_kreta.json"
 """The shipped weights, in ``ludoteca/bots/data``."""
@@ -64,22 +61,13 @@ def features(view: KretaView) -> list[float]:
 
 @cache
 def weights() -> dict[str, Any]:
-    """The shipped model: ``{"buckets": [[w per feature] per bucket], ...}`` (read once)."""
-    text = resources.files("ludoteca.bots").joinpath("data", WEIGHTS_FILE).read_text(encoding="utf-8")
-    data: dict[str, Any] = json.loads(text)
-    if data.get("features") != list(FEATURES) or len(data.get("buckets", ())) != BUCKETS:
-        raise ValueError(f"{WEIGHTS_FILE} does not match this judge's features")
-    return data
+    """The shipped model: ``{"buckets": [[w per feature] per bucket], ...}`` (read once, :func:`.logit.load`)."""
+    return logit.load(WEIGHTS_FILE, FEATURES, BUCKETS)
 
 
 def chances(rows: list[list[float]], b: int) -> list[float]:
     """Each seat's chance of winning from the seats' features ``rows`` in bucket ``b`` (they sum to 1)."""
-    w = weights()["buckets"][b - 1]
-    scores = [sum(a * x for a, x in zip(w, f, strict=True)) for f in rows]
-    top = max(scores)
-    exps = [math.exp(s - top) for s in scores]
-    total = sum(exps)
-    return [e / total for e in exps]
+    return logit.chances(weights()["buckets"][b - 1], rows)
 
 
 def evaluate(state: Any) -> list[float]:

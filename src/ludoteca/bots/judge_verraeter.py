@@ -5,7 +5,7 @@ hand-made judgement (:func:`search_verraeter.evaluate`) is a softmax over projec
 worth per card in hand and a guessed temperature; this one has the same shape — a softmax over the seats of a
 linear score of each seat's position (a *conditional logit*) — with its weights fitted, for each number of
 rounds still to play, to the outcomes of simulated games (``ludoteca train verraeter``, which reproduces
-:data:`WEIGHTS_FILE` from its seed; :mod:`ludoteca.bots.judge_training`).
+:data:`WEIGHTS_FILE` from its seed; :mod:`ludoteca.training.judges`).
 
 The features of a seat (:func:`features`) are things every seat sees at a round's end — victory points,
 estates, Kontor, reserve, hand size — and the seat's hand, which only the seat itself sees: in a search the
@@ -15,14 +15,13 @@ library (the weights are a small JSON file shipped in the package).
 
 from __future__ import annotations
 
-import json
-import math
 from functools import cache
-from importlib import resources
 from typing import Any
 
-from ludoteca.verraeter.components import MAX_KONTOR
+from ludoteca.verraeter.scoring import kontor_points
 from ludoteca.verraeter.state import VerraeterState
+
+from . import logit
 
 WEIGHTS_FILE = "judge_verraeter.json"
 """The shipped weights, in ``ludoteca/bots/data``."""
@@ -61,7 +60,7 @@ def features(state: VerraeterState, p: int) -> list[float]:
         float(vp),
         float(sum(hand)),
         float(len(hand)),
-        float(min(kontor, MAX_KONTOR) * min(len(hand), 3)),
+        float(kontor_points(kontor, len(hand))),
         float(gutshof),
         float(producing),
         float(state.reserve[p]),
@@ -71,26 +70,15 @@ def features(state: VerraeterState, p: int) -> list[float]:
 
 @cache
 def weights() -> dict[str, Any]:
-    """The shipped model: ``{"buckets": [[w per feature] per bucket], ...}`` (read once)."""
-    text = resources.files("ludoteca.bots").joinpath("data", WEIGHTS_FILE).read_text(encoding="utf-8")
-    data: dict[str, Any] = json.loads(text)
-    if data.get("features") != list(FEATURES) or len(data.get("buckets", ())) != BUCKETS:
-        raise ValueError(f"{WEIGHTS_FILE} does not match this judge's features")
-    return data
+    """The shipped model: ``{"buckets": [[w per feature] per bucket], ...}`` (read once, :func:`.logit.load`)."""
+    return logit.load(WEIGHTS_FILE, FEATURES, BUCKETS)
 
 
 def evaluate(state: Any) -> list[float]:
     """Each seat's chance of winning from ``state`` (they sum to 1)."""
     st: VerraeterState = state
     w = weights()["buckets"][bucket(st) - 1]
-    scores = []
-    for p in range(st.num_players):
-        f = features(st, p)
-        scores.append(sum(a * b for a, b in zip(w, f, strict=True)))
-    top = max(scores)
-    exps = [math.exp(s - top) for s in scores]
-    total = sum(exps)
-    return [e / total for e in exps]
+    return logit.chances(w, [features(st, p) for p in range(st.num_players)])
 
 
 __all__ = ["BUCKETS", "FEATURES", "WEIGHTS_FILE", "bucket", "evaluate", "features", "weights"]

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ludoteca.core.rng import Rng
-from ludoteca.verraeter.components import MAX_KONTOR
+from ludoteca.verraeter.scoring import kontor_points
 from ludoteca.verraeter.state import VerraeterState
 from ludoteca.verraeter.view import VerraeterView
 
@@ -62,8 +62,8 @@ def evaluate(state: Any) -> list[float]:
     for p in range(n):
         vp = st.conflict_vp[p] + st.traitor_vp[p] + st.strategist_vp[p]
         hand = st.hands[p]
-        kontor = min(st.kontor_count(p), MAX_KONTOR)
-        proj.append(vp + HAND_VP_PER_CP * sum(hand) + kontor * min(len(hand), 3) * (0.5 if left > 1 else 1.0))
+        kontor = kontor_points(st.kontor_count(p), len(hand))
+        proj.append(vp + HAND_VP_PER_CP * sum(hand) + kontor * (0.5 if left > 1 else 1.0))
     return win_chances(proj, BASE_SPREAD + SPREAD_PER_ROUND * math.sqrt(left))
 
 

@@ -11,6 +11,7 @@ import json
 import math
 import os
 import secrets
+from functools import partial
 
 import click
 from rich.console import Console
@@ -18,8 +19,9 @@ from rich.table import Table
 
 from ludoteca import bots
 from ludoteca.arena import runner
+from ludoteca.arena.sequential import Decision, Hypotheses, decide
 from ludoteca.arena.stats import Estimate
-from ludoteca.arena.summary import BotSummary, summarize
+from ludoteca.arena.summary import BotSummary, deal_values, summarize
 
 from .common import describe_options, find_game, make_console, parse_options, parse_seats, progress_bar
 
@@ -57,6 +59,19 @@ from .common import describe_options, find_game, make_console, parse_options, pa
 @click.option("--seed", type=click.IntRange(min=0), help="Seed of the whole arena (default: random, shown).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of the table.")
 @click.option(
+    "--until-decided",
+    is_flag=True,
+    help="Stop as soon as the sequential test decides whether the first bot wins more than its parity share "
+    "(H0 parity against H1 parity + --delta per deal, α = β = 0.05); --games is then the most to play.",
+)
+@click.option(
+    "--delta",
+    type=click.FloatRange(min=0.0, min_open=True, max=1.0),
+    default=0.1,
+    show_default=True,
+    help="H1's margin over parity for --until-decided.",
+)
+@click.option(
     "--option",
     "-o",
     "option_pairs",
@@ -71,6 +86,8 @@ def arena(
     jobs: int | None,
     seed: int | None,
     as_json: bool,
+    until_decided: bool,
+    delta: float,
     option_pairs: tuple[str, ...],
 ) -> int:
     """Play GAME (verraeter or kreta) many times between bots and report win shares, scores and speed.
@@ -79,6 +96,7 @@ def arena(
     Examples:
       ludoteca arena verraeter --seats heuristic,random,random,random --games 400
       ludoteca arena kreta --seats ismcts:800,heuristic --games 100 --seed 1 --json
+      ludoteca arena verraeter --seats ismcts:normal,ismcts:easy,ismcts:easy --games 600 --until-decided
     """
     definition = find_game(game)
     lineup = tuple(parse_seats(seats, definition, humans=False))
@@ -87,7 +105,10 @@ def arena(
     deals = math.ceil(num_games / n)
     chosen_seed = secrets.randbelow(10**9) if seed is None else seed
     match = runner.Match(definition.name, definition.options_to_dict(options), lineup, chosen_seed)
-    records = _run_with_progress(match, deals, jobs or os.cpu_count() or 1)
+    hypotheses = Hypotheses.above_parity(1 / n, delta)
+    records = _run_with_progress(match, deals, jobs or os.cpu_count() or 1, hypotheses if until_decided else None)
+    played = len({r.deal for r in records})
+    decision = decide(deal_values(lineup, records, lineup[0]), hypotheses)
     rows = summarize(lineup, records)
     if as_json:
         out = {
@@ -95,15 +116,20 @@ def arena(
             "players": n,
             "options": match.options,
             "seed": chosen_seed,
-            "deals": deals,
-            "games": deals * n,
+            "deals": played,
+            "games": played * n,
             "parity": 1 / n,
             "bots": [row.to_json() for row in rows],
         }
+        if until_decided:
+            out["sequential"] = {"bot": lineup[0], **decision.to_json()}
         click.echo(json.dumps(out, ensure_ascii=False))
         return 0
     console = make_console()
     rounded = f" (--games {num_games} rounded up to whole deals)" if deals * n != num_games else ""
+    if until_decided:
+        rounded = f" (at most {deals} deals)"
+    deals = played
     console.print(f"[bold]Arena · {definition.title}[/] · {n} players · {', '.join(lineup)}", soft_wrap=True)
     again = "" if seed is not None else f" (run it again with --seed {chosen_seed})"
     console.print(
@@ -124,12 +150,17 @@ def arena(
     else:
         note = "No intervals from a single deal (the deal is the sample)."
     console.print(f"Parity win share: {1 / n:.3f} (1/{n}). {note} Times: per decision.", style="dim", soft_wrap=True)
+    if until_decided:
+        console.print(f"{hypotheses.describe()}, about {lineup[0]}:", soft_wrap=True)
+        console.print(f"[bold]{decision.describe()}[/]", soft_wrap=True)
     return 0
 
 
-def _run_with_progress(match: runner.Match, deals: int, jobs: int) -> list[runner.SeatRecord]:
-    """The records of all deals, with a progress bar on stderr when it is a terminal (redrawn as each
-    deal finishes)."""
+def _run_with_progress(
+    match: runner.Match, deals: int, jobs: int, hypotheses: Hypotheses | None
+) -> list[runner.SeatRecord]:
+    """The records of all deals (or, given ``hypotheses``, of the deals until the sequential test decides), with
+    a progress bar on stderr when it is a terminal (redrawn as each deal finishes)."""
     with progress_bar("deals") as bar:
         task = bar.add_task("Arena", total=deals)
 
@@ -138,7 +169,14 @@ def _run_with_progress(match: runner.Match, deals: int, jobs: int) -> list[runne
             bar.refresh()
 
         bar.refresh()
-        return runner.run(match, deals, jobs, tick)
+        if hypotheses is None:
+            return runner.run(match, deals, jobs, tick)
+        return runner.run_until(match, deals, jobs, partial(_decided, match.lineup, hypotheses), tick)
+
+
+def _decided(lineup: tuple[str, ...], hypotheses: Hypotheses, records: list[runner.SeatRecord]) -> bool:
+    decision: Decision = decide(deal_values(lineup, records, lineup[0]), hypotheses)
+    return decision.decided
 
 
 def _table(rows: list[BotSummary]) -> Table:

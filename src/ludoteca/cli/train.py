@@ -35,7 +35,8 @@ def train(game: str, count: int | None, seed: int, out: str | None, held_out: in
     Kreta's games are 2, 3 and 4 players in turn; its examples are the positions where a seat begins its turn.
     """
     try:
-        from ludoteca.bots import judge_kreta, judge_training, judge_verraeter
+        from ludoteca.bots import judge_kreta, judge_verraeter
+        from ludoteca.training import judges as judge_training
     except ModuleNotFoundError as e:  # pragma: no cover - the train extra is missing
         if (e.name or "").startswith("ludoteca"):
             raise

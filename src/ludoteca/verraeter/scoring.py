@@ -85,6 +85,20 @@ def resolve(st: VerraeterState) -> None:
         st.log = push_event(st.log, "score", strategist, (2, "strategist"))
 
 
+KONTOR_CARDS = 3
+"""The most supply cards in hand each Kontor scores a point for at the end."""
+
+
+def kontor_points(kontors: int, cards: int) -> int:
+    """The Kontor bonus of the final scoring: each Kontor in play (at most :data:`MAX_KONTOR` count) scores a point
+    per supply card in hand (at most :data:`KONTOR_CARDS`).
+
+    The rule's one home: the final scoring (:func:`kontor_bonus`), the heuristic's and the search's projections and
+    the learned judge's feature all call it with the Kontor and cards they expect, so none can forget a cap.
+    """
+    return min(kontors, MAX_KONTOR) * min(cards, KONTOR_CARDS)
+
+
 def kontor_bonus(st: VerraeterState, p: int) -> int:
-    """Final scoring: Kontor in play (at most 2) × supply cards in hand (at most 3)."""
-    return min(st.kontor_count(p), MAX_KONTOR) * min(len(st.hands[p]), 3)
+    """Final scoring: seat ``p``'s Kontor bonus now (:func:`kontor_points` of its Kontor and its hand)."""
+    return kontor_points(st.kontor_count(p), len(st.hands[p]))

@@ -25,11 +25,17 @@ from typing import Any
 import numpy as np
 
 from ludoteca import games
+from ludoteca.bots import (
+    heuristic_kreta,
+    heuristic_verraeter,
+    judge_kreta,
+    judge_verraeter,
+    search_kreta,
+    search_verraeter,
+)
 from ludoteca.core.rng import Rng
 from ludoteca.core.seeds import derive_seed
 from ludoteca.kreta.components import MOVE
-
-from . import heuristic_kreta, heuristic_verraeter, judge_kreta, judge_verraeter, search_kreta, search_verraeter
 
 SALT = 0x7D6E
 L2 = 1e-3
