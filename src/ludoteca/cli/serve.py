@@ -42,6 +42,11 @@ LIMITS = {
         "Open HTTP connections per client address (not WebSockets, not a trusted proxy's).",
         click.IntRange(1),
     ),
+    "http_requests_per_second": (
+        "HTTP requests per client address per second, after the burst (not a trusted proxy's).",
+        click.FloatRange(0.1),
+    ),
+    "http_request_burst": ("HTTP requests per client address at once, before the rate applies.", click.IntRange(1)),
 }
 """The server's limits (see ``ludoteca.web.hosting.config.Settings``): each a ``--flag`` and ``$LUDOTECA_FLAG``."""
 

@@ -97,6 +97,13 @@ class Settings:
     http_connections_per_address: int = 32
     """Open HTTP connections per client address, tables' WebSockets not counted (a browser opens up to
     six; a household behind one router has a few browsers); a trusted proxy is not counted."""
+    http_requests_per_second: float = 20.0
+    """HTTP requests one client address may make per second, after a burst of
+    :attr:`http_request_burst` (a page's first load asks for about thirty files, a replay stepped as fast
+    as it goes ten frames a second); beyond, a request is answered 429 after a second's wait, before any
+    routing (:mod:`.http_guard`). Tables' WebSockets are not counted once upgraded, nor a trusted proxy."""
+    http_request_burst: int = 120
+    """HTTP requests one client address may make at once before :attr:`http_requests_per_second` applies."""
     sweep_seconds: float = SWEEP_SECONDS
     """How often stored games are checked for turn timers that ran out while unloaded (slow games)."""
 

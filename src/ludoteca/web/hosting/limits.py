@@ -67,6 +67,30 @@ class RateLimit:
         return True
 
 
+class Bucket:
+    """At most ``burst`` events at once for each key, refilled at ``rate`` a second (a token bucket):
+    unlike :class:`RateLimit`'s window, a full minute's allowance is never spent in one second, and an
+    event refused takes nothing from the bucket (:mod:`.http_guard`'s request rate)."""
+
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.clock = clock
+        self.levels: dict[str, tuple[float, float]] = {}
+        """key → (events it may still have, when that was counted)."""
+
+    def allow(self, key: str) -> bool:
+        """Take one event for ``key`` if its bucket holds one; whether it did."""
+        now = self.clock()
+        if len(self.levels) > 10_000:  # forget the keys whose bucket is full again
+            self.levels = {k: v for k, v in self.levels.items() if v[0] + (now - v[1]) * self.rate < self.burst}
+        level, when = self.levels.get(key, (self.burst, now))
+        level = min(self.burst, level + (now - when) * self.rate)
+        allowed = level >= 1
+        self.levels[key] = (level - 1 if allowed else level, now)
+        return allowed
+
+
 class Holdings:
     """How many of something (open connections) each key holds now, up to ``limit`` each."""
 
