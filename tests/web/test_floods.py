@@ -300,6 +300,14 @@ def test_a_done_reviews_words_are_made_once_per_language_and_its_reads_limited(
         assert all(a.status_code == 200 and a.json()["status"] == "done" for a in answers)
         assert answers[0].json() == answers[2].json() and answers[0].json() != answers[1].json()
         assert len(worded) == 2  # once in English, once in German, however often read
+
+        async def at_once() -> list[int]:  # eight readers of a language not worded yet, all at the same time
+            async with httpx.AsyncClient(timeout=20) as http:
+                asked = [http.get(f"{base}/api/review/{game_id}?lang=fr") for _ in range(8)]
+                return [a.status_code for a in await asyncio.gather(*asked)]
+
+        assert asyncio.run(at_once()) == [200] * 8
+        assert len(worded) == 3  # the first worded it; the seven others waited for it and found it kept
         statuses = [httpx.get(f"{base}/api/review/{game_id}", timeout=20).status_code for _ in range(61)]
     assert statuses[-1] == 429 and "done" not in str(statuses)
 
