@@ -21,7 +21,7 @@ import websockets
 
 from ludoteca.web.features import reviews
 from ludoteca.web.hosting import jsonin
-from ludoteca.web.hosting.limits import Inflow
+from ludoteca.web.hosting.limits import Inflow, RateLimit
 from ludoteca.web.live import jobs, registry, workers
 from ludoteca.web.protocol import incoming
 from ludoteca.web.routes import review_api, table_session
@@ -290,7 +290,8 @@ def test_a_done_reviews_words_are_made_once_per_language_and_its_reads_limited(
 
     monkeypatch.setattr(review_api, "in_words", spy)
     game_id = stored["done"][3]
-    with server_thread(stored["dir"], review_iterations=4, review_reads_per_minute=60) as base:
+    limits = {"review_reads_per_minute": 60, "review_reads_burst": 60}  # the minute's limit alone
+    with server_thread(stored["dir"], review_iterations=4, **limits) as base:
         assert httpx.post(f"{base}/api/review/{game_id}", timeout=20).status_code == 202
         for _ in range(50):
             if httpx.get(f"{base}/api/review/{game_id}", timeout=20).json()["status"] == "done":
@@ -310,6 +311,24 @@ def test_a_done_reviews_words_are_made_once_per_language_and_its_reads_limited(
         assert len(worded) == 3  # the first worded it; the seven others waited for it and found it kept
         statuses = [httpx.get(f"{base}/api/review/{game_id}", timeout=20).status_code for _ in range(61)]
     assert statuses[-1] == 429 and "done" not in str(statuses)
+
+
+def test_a_minutes_reads_and_loads_cannot_all_come_at_once() -> None:
+    """With a burst, at most that many of the minute's events in the same share of it: 120 review reads a
+    minute, 10 at once, are at most 10 in any 5 s; the minute's count still holds."""
+    now = [0.5]
+    reads = RateLimit(120, 60.0, lambda: now[0], burst=10)
+    assert [reads.allow("a") for _ in range(11)] == [True] * 10 + [False]
+    assert reads.allow("b")  # another address has its own
+    now[0] = 4.5
+    assert not reads.allow("a")
+    for share in range(1, 12):  # ten more each 5 s, never an eleventh
+        now[0] = 5 * share + 0.5
+        assert [reads.allow("a") for _ in range(11)] == [True] * 10 + [False]
+    now[0] = 60.0
+    assert not reads.allow("a")  # 120 in the last minute
+    loose = RateLimit(2, 60.0, lambda: now[0], burst=30)  # a burst above the count is the count
+    assert [loose.allow("a") for _ in range(3)] == [True, True, False]
 
 
 def test_queued_reviews_are_limited_per_address_and_the_bound_is_exact(

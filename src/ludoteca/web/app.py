@@ -74,7 +74,7 @@ def create_app(settings: Settings) -> FastAPI:
         resumed = await tables.resume()
         log.info("storage %s; resumed %d unfinished game(s)", store, resumed)
         tables.creations = app.state.creations  # a rematch counts as a new game too
-        tables.loads = RateLimit(settings.loads_per_minute, 60.0)
+        tables.loads = RateLimit(settings.loads_per_minute, 60.0, burst=settings.loads_burst)
         app.state.tables = tables
         reviews = Reviews(
             store,
@@ -117,7 +117,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.seat_takings = RateLimit(settings.seats_per_minute, 60.0)
     app.state.records = api.Records(RateLimit(settings.records_per_minute, 60.0))
     app.state.review_answers = review_api.Answers()
-    app.state.review_reads = RateLimit(settings.review_reads_per_minute, 60.0)
+    app.state.review_reads = RateLimit(settings.review_reads_per_minute, 60.0, burst=settings.review_reads_burst)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(table_session.TransportInScope)
     app.mount("/static", StaticFiles(directory=pages.HERE / "static"), name="static")

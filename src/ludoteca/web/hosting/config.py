@@ -73,9 +73,17 @@ class Settings:
     memory, a finished game's replay chat or review, the turns of "your games"): each load replays the
     game; beyond, the table is refused (close ``4429``), the request answered ``429``, and "your games"
     shows such a game without whose turn it is."""
+    loads_burst: int = 30
+    """Of :attr:`loads_per_minute`, how many may come at once: at most this many in the same share of the
+    minute (30 s at the defaults; "your games" loads up to 20 in one request), so a script cannot have
+    a minute's replays run in its first second (issue #33)."""
     review_reads_per_minute: int = 120
     """Reviews one client address may read per minute (``GET``/``POST /api/review/ID``; the page asks once
     a second while a review runs); more get HTTP 429."""
+    review_reads_burst: int = 10
+    """Of :attr:`review_reads_per_minute`, how many may come at once: at most this many in the same share
+    of the minute (5 s at the defaults), so a script cannot have a minute's reviews in its first second
+    (sixteen readers were answered 120 at once: issue #33)."""
     reviews_per_address: int = 2
     """Reviews one client address may have waiting in the queue at once (more get HTTP 429)."""
     public_games_per_address: int = 3

@@ -45,12 +45,20 @@ def address_tag(key: str) -> str:
 
 
 class RateLimit:
-    """At most ``count`` events per ``period`` seconds for each key (a sliding window)."""
+    """At most ``count`` events per ``period`` seconds for each key (a sliding window); with ``burst``,
+    besides, at most ``burst`` of them in the same share of the period (``burst / count`` of it), so that a
+    script cannot spend a whole minute's allowance in its first second (issue #33: 120 review reads, or 60
+    games replayed, at once)."""
 
-    def __init__(self, count: int, period: float, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, count: int, period: float, clock: Callable[[], float] = time.monotonic, *, burst: int | None = None
+    ) -> None:
         self.count = count
         self.period = period
         self.clock = clock
+        self.burst = count if burst is None else min(burst, count)
+        self.span = period * self.burst / count
+        """The seconds in which at most :attr:`burst` events count."""
         self.events: dict[str, deque[float]] = {}
 
     def allow(self, key: str) -> bool:
@@ -63,6 +71,8 @@ class RateLimit:
             window.popleft()
         if len(window) >= self.count:
             return False
+        if self.burst < self.count and len(window) >= self.burst and window[-self.burst] > now - self.span:
+            return False  # the burst's share of the period is spent already
         window.append(now)
         return True
 
