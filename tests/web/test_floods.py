@@ -25,6 +25,7 @@ from ludoteca.web.hosting.limits import Inflow, RateLimit
 from ludoteca.web.live import jobs, registry, workers
 from ludoteca.web.protocol import incoming
 from ludoteca.web.routes import review_api, table_session
+from ludoteca.web.seatview import state
 
 from serverkit import create_game, finished_game, server_thread
 
@@ -239,6 +240,40 @@ def test_stored_games_are_loaded_off_the_event_loop_and_finished_ones_once(
         assert asyncio.run(hello()) == second["id"]
     assert sorted(g for g, _ in replays) == sorted([done, first["id"], second["id"]])
     assert not any(looped for _, looped in replays)
+
+
+def test_a_finished_table_opened_cold_is_drawn_off_the_event_loop(
+    stored: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its first state's board and parts are drawn in a thread (11-12 ms each on the loop before), once per
+    language; a second connection in the same language is sent the same drawing; a game in progress is
+    drawn on the loop as before (its position moves: what a thread drew could be stale)."""
+    drawn: list[tuple[str, bool]] = []
+    real = state.board_svg
+
+    def spy(view: Any, names: Any, tr: Any) -> Any:
+        drawn.append((tr("Blue"), on_loop()))
+        return real(view, names, tr)
+
+    monkeypatch.setattr(state, "board_svg", spy)
+    done, going = stored["done"][1], stored["going"][0]["id"]
+    with server_thread(stored["dir"]) as base:
+
+        async def first_state(game_id: str, lang: str) -> dict[str, Any]:
+            async with websockets.connect(base.replace("http", "ws") + f"/ws/{game_id}", max_size=1 << 24) as ws:
+                await ws.send(json.dumps({"type": "hello", "token": None, "lang": lang}))
+                while (message := json.loads(await asyncio.wait_for(ws.recv(), 20)))["type"] != "state":
+                    pass
+                return dict(message)
+
+        en = asyncio.run(first_state(done, "en"))
+        assert drawn == [("Blue", False)]
+        assert asyncio.run(first_state(done, "en"))["board_svg"] == en["board_svg"] and len(drawn) == 1
+        assert asyncio.run(first_state(done, "de"))["result"] is not None
+        assert drawn[1:] == [("Blau", False)]
+        drawn.clear()
+        assert asyncio.run(first_state(going, "en"))["result"] is None
+        assert drawn == [("Blue", True)]
 
 
 def test_cold_loads_are_limited_per_address(stored: dict[str, Any]) -> None:
