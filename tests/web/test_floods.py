@@ -348,6 +348,15 @@ def test_a_done_reviews_words_are_made_once_per_language_and_its_reads_limited(
     assert statuses[-1] == 429 and "done" not in str(statuses)
 
 
+def test_a_minutes_replay_frames_cannot_all_come_at_once(stored: dict[str, Any]) -> None:
+    """``--replay-frames-burst``: of the minute's 600 frames, three at once, then 429 (issue #33, point 3:
+    eight loops of one address were answered 29 frames a second, each a replay and a drawing)."""
+    done = stored["done"][2]
+    with server_thread(stored["dir"], replay_frames_burst=3) as base, httpx.Client(timeout=20) as http:
+        asked = [http.get(f"{base}/api/replay/{done}?n={n}").status_code for n in range(4)]
+        assert asked == [200, 200, 200, 429]
+
+
 def test_a_minutes_reads_and_loads_cannot_all_come_at_once() -> None:
     """With a burst, at most that many of the minute's events in the same share of it: 120 review reads a
     minute, 10 at once, are at most 10 in any 5 s; the minute's count still holds."""

@@ -26,6 +26,7 @@ LIMITS = {
     "outbox_limit": ("Unread messages queued for a client before it is disconnected.", click.IntRange(1)),
     "max_bot_games": ("Unfinished games played by bots only, at once.", click.IntRange(0)),
     "replay_frames_per_minute": ("Replay steps per client address per minute.", click.IntRange(1)),
+    "replay_frames_burst": ("Of the replay steps per minute, how many at once.", click.IntRange(1)),
     "records_per_minute": ("Records of games not in memory read per client address per minute.", click.IntRange(1)),
     "loads_per_minute": ("Games not in memory loaded from the store per client address per minute.", click.IntRange(1)),
     "loads_burst": ("Of the games loaded per minute, how many at once.", click.IntRange(1)),

@@ -111,7 +111,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.settings = settings
     app.state.templates = pages.templates()
     app.state.creations = RateLimit(settings.creates_per_minute, 60.0)
-    app.state.replay_frames = RateLimit(settings.replay_frames_per_minute, 60.0)
+    app.state.replay_frames = RateLimit(settings.replay_frames_per_minute, 60.0, burst=settings.replay_frames_burst)
     app.state.addresses = Holdings(settings.connections_per_address)
     app.state.inflow = Inflow(settings.socket_bytes_per_second, 4 * settings.socket_bytes_per_second)
     app.state.seat_takings = RateLimit(settings.seats_per_minute, 60.0)

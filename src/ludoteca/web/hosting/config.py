@@ -58,6 +58,11 @@ class Settings:
     """Replay frames one client address may ask for per minute (more get HTTP 429): each replays up to a
     few thousand actions and draws a table (~0.1 s); a viewer stepping as fast as frames come asks for
     about ten a second, so only a script meets the limit."""
+    replay_frames_burst: int = 60
+    """Of :attr:`replay_frames_per_minute`, how many may come at once: at most this many in the same share
+    of the minute (6 s at the defaults: a slider dragged for a few seconds asks a frame per round trip),
+    so a script cannot have a minute's frames replayed in its first seconds (eight loops of one address
+    were answered 29 frames a second for 8 s, the other table's p99 42 times its quiet value: issue #33)."""
     review_iterations: int = 300
     """Search iterations per decision of a game's review (:mod:`.reviews`)."""
     review_seconds: float = 3.0
