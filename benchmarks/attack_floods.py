@@ -528,7 +528,7 @@ def main() -> None:
                     server_log = f.read()
                 figures["server_tracebacks"] = server_log.count("Traceback")
                 if figures["server_tracebacks"]:
-                    print(f"{name}: {server_log[server_log.index('Traceback'):][:2000]}", file=sys.stderr)
+                    print(f"{name}: {server_log[server_log.index('Traceback'):][:12000]}", file=sys.stderr)
             results[name] = figures
             if not args.json:
                 print(f"== {name}")
