@@ -7,9 +7,9 @@ A game that no longer replays as played (diverged) cannot be reviewed (409).
 A done review never changes, so its answer in each language — the review and its moves' labels, whose
 wording re-reads the whole record (about 40 ms in a thread that holds the interpreter against the event
 loop) — is made once and kept (:class:`Answers`), by the first of its readers while the others wait
-(:meth:`Answers.making`: sixteen readers arriving at once each worded it, 1.2 s of the event loop's
-time); and each address may read reviews only so often
-(``--review-reads-per-minute``: the page asks once a second while one runs). Issue #33.
+(:meth:`Answers.making`: eight readers arriving at once in a language not worded yet each worded it);
+and each address may read reviews only so often (``--review-reads-per-minute``, at most
+``--review-reads-burst`` of them at once: the page asks once a second while one runs). Issue #33.
 """
 
 from __future__ import annotations
