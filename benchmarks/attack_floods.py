@@ -28,6 +28,8 @@ quiet and the flood figures, their ratios, ``server_errors_5xx`` (answers ≥ 50
   human acting at once; the victim's heuristic bot timed;
 - ``review_queue`` (finding 6): one address asks for the review of every finished game; the victim's
   heuristic bot timed, and how many reviews were queued;
+- ``replay_frames`` (point 3): one address, 8 loops asking random steps of the finished games' replays, in
+  four languages and every perspective (each step replays the game to it and draws a table);
 - ``silent_watchers`` (point 3, slow readers): four addresses × 50 spectators of the other table that never
   read what they are sent; the server's memory, and how many connections it still holds at the end.
 """
@@ -339,6 +341,26 @@ async def review_queue(base: str, stop: asyncio.Event, data: dict[str, Any]) -> 
     return dict(tally)
 
 
+async def replay_frames(base: str, stop: asyncio.Event, data: dict[str, Any]) -> dict[str, Any]:
+    tally: Counter[str] = Counter()
+    rng = random.Random(11)
+
+    async def one(i: int) -> None:
+        lang = ["en", "de", "fr", "it"][i % 4]
+        async with client(ATTACKERS[0]) as http:
+            while not stop.is_set():
+                game = rng.choice(data["finished"])
+                query = f"n={rng.randrange(0, 60)}&seat={rng.choice(['-1', '0', '1', 'all'])}&lang={lang}"
+                try:
+                    answer = await http.get(f"{base}/api/replay/{game}?{query}")
+                    tally[str(answer.status_code)] += 1
+                except httpx.HTTPError as e:
+                    tally[type(e).__name__] += 1
+
+    await asyncio.gather(*(one(i) for i in range(8)))
+    return dict(tally)
+
+
 async def silent_watchers(base: str, stop: asyncio.Event, data: dict[str, Any]) -> dict[str, Any]:
     """Four addresses × 50 spectators of the table two people play, none of them reading what it is sent."""
     tally: Counter[str] = Counter()
@@ -371,6 +393,7 @@ SCENARIOS: dict[str, tuple[Flood, list[str], bool]] = {
     "review_reads": (review_reads, [], False),
     "expert_tables": (expert_tables, [], True),
     "review_queue": (review_queue, ["--review-iterations", "300"], True),
+    "replay_frames": (replay_frames, [], False),
     "silent_watchers": (silent_watchers, [], False),
 }
 """Each scenario, the ``ludoteca serve`` options it adds, and whether the victim's bot is timed (else the
@@ -505,7 +528,7 @@ def main() -> None:
                     server_log = f.read()
                 figures["server_tracebacks"] = server_log.count("Traceback")
                 if figures["server_tracebacks"]:
-                    print(f"{name}: {server_log[server_log.index('Traceback'):][:2000]}", file=sys.stderr)
+                    print(f"{name}: {server_log[server_log.index('Traceback'):][:12000]}", file=sys.stderr)
             results[name] = figures
             if not args.json:
                 print(f"== {name}")

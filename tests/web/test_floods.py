@@ -21,10 +21,11 @@ import websockets
 
 from ludoteca.web.features import reviews
 from ludoteca.web.hosting import jsonin
-from ludoteca.web.hosting.limits import Inflow
+from ludoteca.web.hosting.limits import Inflow, RateLimit
 from ludoteca.web.live import jobs, registry, workers
 from ludoteca.web.protocol import incoming
 from ludoteca.web.routes import review_api, table_session
+from ludoteca.web.seatview import state
 
 from serverkit import create_game, finished_game, server_thread
 
@@ -241,6 +242,40 @@ def test_stored_games_are_loaded_off_the_event_loop_and_finished_ones_once(
     assert not any(looped for _, looped in replays)
 
 
+def test_a_finished_table_opened_cold_is_drawn_off_the_event_loop(
+    stored: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its first state's board and parts are drawn in a thread (11-12 ms each on the loop before), once per
+    language; a second connection in the same language is sent the same drawing; a game in progress is
+    drawn on the loop as before (its position moves: what a thread drew could be stale)."""
+    drawn: list[tuple[str, bool]] = []
+    real = state.board_svg
+
+    def spy(view: Any, names: Any, tr: Any) -> Any:
+        drawn.append((tr("Blue"), on_loop()))
+        return real(view, names, tr)
+
+    monkeypatch.setattr(state, "board_svg", spy)
+    done, going = stored["done"][1], stored["going"][0]["id"]
+    with server_thread(stored["dir"]) as base:
+
+        async def first_state(game_id: str, lang: str) -> dict[str, Any]:
+            async with websockets.connect(base.replace("http", "ws") + f"/ws/{game_id}", max_size=1 << 24) as ws:
+                await ws.send(json.dumps({"type": "hello", "token": None, "lang": lang}))
+                while (message := json.loads(await asyncio.wait_for(ws.recv(), 20)))["type"] != "state":
+                    pass
+                return dict(message)
+
+        en = asyncio.run(first_state(done, "en"))
+        assert drawn == [("Blue", False)]
+        assert asyncio.run(first_state(done, "en"))["board_svg"] == en["board_svg"] and len(drawn) == 1
+        assert asyncio.run(first_state(done, "de"))["result"] is not None
+        assert drawn[1:] == [("Blau", False)]
+        drawn.clear()
+        assert asyncio.run(first_state(going, "en"))["result"] is None
+        assert drawn == [("Blue", True)]
+
+
 def test_cold_loads_are_limited_per_address(stored: dict[str, Any]) -> None:
     """Beyond ``--loads-per-minute``, a game that must be read from the store is refused (429, or the
     socket closed with 4429); what is in memory or kept is served as before."""
@@ -290,7 +325,8 @@ def test_a_done_reviews_words_are_made_once_per_language_and_its_reads_limited(
 
     monkeypatch.setattr(review_api, "in_words", spy)
     game_id = stored["done"][3]
-    with server_thread(stored["dir"], review_iterations=4, review_reads_per_minute=60) as base:
+    limits = {"review_reads_per_minute": 60, "review_reads_burst": 60}  # the minute's limit alone
+    with server_thread(stored["dir"], review_iterations=4, **limits) as base:
         assert httpx.post(f"{base}/api/review/{game_id}", timeout=20).status_code == 202
         for _ in range(50):
             if httpx.get(f"{base}/api/review/{game_id}", timeout=20).json()["status"] == "done":
@@ -300,8 +336,43 @@ def test_a_done_reviews_words_are_made_once_per_language_and_its_reads_limited(
         assert all(a.status_code == 200 and a.json()["status"] == "done" for a in answers)
         assert answers[0].json() == answers[2].json() and answers[0].json() != answers[1].json()
         assert len(worded) == 2  # once in English, once in German, however often read
+
+        async def at_once() -> list[int]:  # eight readers of a language not worded yet, all at the same time
+            async with httpx.AsyncClient(timeout=20) as http:
+                asked = [http.get(f"{base}/api/review/{game_id}?lang=fr") for _ in range(8)]
+                return [a.status_code for a in await asyncio.gather(*asked)]
+
+        assert asyncio.run(at_once()) == [200] * 8
+        assert len(worded) == 3  # the first worded it; the seven others waited for it and found it kept
         statuses = [httpx.get(f"{base}/api/review/{game_id}", timeout=20).status_code for _ in range(61)]
     assert statuses[-1] == 429 and "done" not in str(statuses)
+
+
+def test_a_minutes_replay_frames_cannot_all_come_at_once(stored: dict[str, Any]) -> None:
+    """``--replay-frames-burst``: of the minute's 600 frames, three at once, then 429 (issue #33, point 3:
+    eight loops of one address were answered 29 frames a second, each a replay and a drawing)."""
+    done = stored["done"][2]
+    with server_thread(stored["dir"], replay_frames_burst=3) as base, httpx.Client(timeout=20) as http:
+        asked = [http.get(f"{base}/api/replay/{done}?n={n}").status_code for n in range(4)]
+        assert asked == [200, 200, 200, 429]
+
+
+def test_a_minutes_reads_and_loads_cannot_all_come_at_once() -> None:
+    """With a burst, at most that many of the minute's events in the same share of it: 120 review reads a
+    minute, 10 at once, are at most 10 in any 5 s; the minute's count still holds."""
+    now = [0.5]
+    reads = RateLimit(120, 60.0, lambda: now[0], burst=10)
+    assert [reads.allow("a") for _ in range(11)] == [True] * 10 + [False]
+    assert reads.allow("b")  # another address has its own
+    now[0] = 4.5
+    assert not reads.allow("a")
+    for share in range(1, 12):  # ten more each 5 s, never an eleventh
+        now[0] = 5 * share + 0.5
+        assert [reads.allow("a") for _ in range(11)] == [True] * 10 + [False]
+    now[0] = 60.0
+    assert not reads.allow("a")  # 120 in the last minute
+    loose = RateLimit(2, 60.0, lambda: now[0], burst=30)  # a burst above the count is the count
+    assert [loose.allow("a") for _ in range(3)] == [True, True, False]
 
 
 def test_queued_reviews_are_limited_per_address_and_the_bound_is_exact(

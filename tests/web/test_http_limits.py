@@ -206,3 +206,32 @@ def test_a_table_socket_outlives_the_http_deadlines(tmp_path: Path) -> None:
                 await watcher.until(lambda m: m["type"] == "pong")
 
         asyncio.run(long_table())
+
+
+def test_requests_per_address_are_rated_before_routing(tmp_path: Path) -> None:
+    """Past its burst, an address's next request is answered 429 by the guard, before the app routes it
+    (an unknown path too, which the app would answer 404), on every connection of that address; another
+    address, a table's WebSocket and a trusted proxy are not refused (issue #33: a script looping on an
+    endpoint's own 429s cost the server a trip through the router each)."""
+    with server_thread(tmp_path, http_requests_per_second=0.01, http_request_burst=5) as base:  # one: ready?
+        made = create_game(base, "kreta", [{"kind": "human"}, {"kind": "human"}])  # two
+        with httpx.Client(timeout=WAIT) as http:
+            assert [http.get(f"{base}/healthz").status_code for _ in range(3)] == [200, 200, 200]
+            assert http.get(f"{base}/no/such/page").status_code == 429
+        with httpx.Client(timeout=WAIT) as fresh:  # a new connection of the same address
+            refused = fresh.get(f"{base}/healthz")
+            assert refused.status_code == 429
+            assert "too many requests" in refused.text.lower()
+        other = httpx.HTTPTransport(local_address="127.0.0.2")
+        with httpx.Client(transport=other, timeout=WAIT) as http:
+            assert http.get(f"{base}/healthz").status_code == 200
+
+        async def table() -> None:
+            async with Client(base, made["id"], made["seats"][0]["token"]) as seat:
+                assert seat.state is not None
+
+        asyncio.run(table())
+
+    proxied = {"http_requests_per_second": 0.01, "http_request_burst": 2, "forwarded_allow_ips": "127.0.0.1"}
+    with server_thread(tmp_path / "proxied", **proxied) as base, httpx.Client(timeout=WAIT) as http:
+        assert {http.get(f"{base}/healthz").status_code for _ in range(6)} == {200}

@@ -32,9 +32,14 @@ def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("review")
 
 
+READS = {"review_reads_burst": 120}
+"""The minute's reads at once, as before the burst: these tests poll ten times a second (the limits have
+their own tests, ``test_floods.py``)."""
+
+
 @pytest.fixture(scope="module")
 def base(data_dir: Path) -> Iterator[str]:
-    with server_thread(data_dir, review_iterations=ITERATIONS) as url:
+    with server_thread(data_dir, review_iterations=ITERATIONS, **READS) as url:
         yield url
 
 
@@ -124,7 +129,7 @@ def test_only_known_methods(base: str) -> None:
 def test_an_unfinished_review_is_carried_on_after_a_restart(tmp_path: Path) -> None:
     """A review the server left half done (its row says 1 of 5, one verdict kept) is finished by the next start,
     without a new request, and keeps the verdict it had."""
-    with server_thread(tmp_path, review_iterations=ITERATIONS) as url:
+    with server_thread(tmp_path, review_iterations=ITERATIONS, **READS) as url:
         game_id = finished_game(url, seed=7)
         record = GameRecord.from_dict(httpx.get(f"{url}/api/games/{game_id}/record").json())
     kept = dict(review(record, budget=Budget(iterations=ITERATIONS))["decisions"][0], iterations=999)
@@ -140,7 +145,7 @@ def test_an_unfinished_review_is_carried_on_after_a_restart(tmp_path: Path) -> N
             await store.close()
 
     asyncio.run(half_done())
-    with server_thread(tmp_path, review_iterations=ITERATIONS) as url:
+    with server_thread(tmp_path, review_iterations=ITERATIONS, **READS) as url:
         done = until_done(url, game_id)
     assert done["review"]["decisions"][0] == kept  # the stored verdict was kept, not searched again
     assert done["done"] == done["total"] == len(done["review"]["decisions"])

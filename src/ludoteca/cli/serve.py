@@ -26,9 +26,12 @@ LIMITS = {
     "outbox_limit": ("Unread messages queued for a client before it is disconnected.", click.IntRange(1)),
     "max_bot_games": ("Unfinished games played by bots only, at once.", click.IntRange(0)),
     "replay_frames_per_minute": ("Replay steps per client address per minute.", click.IntRange(1)),
+    "replay_frames_burst": ("Of the replay steps per minute, how many at once.", click.IntRange(1)),
     "records_per_minute": ("Records of games not in memory read per client address per minute.", click.IntRange(1)),
     "loads_per_minute": ("Games not in memory loaded from the store per client address per minute.", click.IntRange(1)),
+    "loads_burst": ("Of the games loaded per minute, how many at once.", click.IntRange(1)),
     "review_reads_per_minute": ("Reviews read per client address per minute.", click.IntRange(1)),
+    "review_reads_burst": ("Of the reviews read per minute, how many at once.", click.IntRange(1)),
     "reviews_per_address": ("Reviews waiting in the queue per client address.", click.IntRange(1)),
     "socket_bytes_per_second": ("Bytes per second one client address may send to the tables.", click.IntRange(1024)),
     "public_games_per_address": ("Public games waiting for players per client address.", click.IntRange(1)),
@@ -42,6 +45,11 @@ LIMITS = {
         "Open HTTP connections per client address (not WebSockets, not a trusted proxy's).",
         click.IntRange(1),
     ),
+    "http_requests_per_second": (
+        "HTTP requests per client address per second, after the burst (not a trusted proxy's).",
+        click.FloatRange(0.1),
+    ),
+    "http_request_burst": ("HTTP requests per client address at once, before the rate applies.", click.IntRange(1)),
 }
 """The server's limits (see ``ludoteca.web.hosting.config.Settings``): each a ``--flag`` and ``$LUDOTECA_FLAG``."""
 

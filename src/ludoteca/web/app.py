@@ -74,7 +74,7 @@ def create_app(settings: Settings) -> FastAPI:
         resumed = await tables.resume()
         log.info("storage %s; resumed %d unfinished game(s)", store, resumed)
         tables.creations = app.state.creations  # a rematch counts as a new game too
-        tables.loads = RateLimit(settings.loads_per_minute, 60.0)
+        tables.loads = RateLimit(settings.loads_per_minute, 60.0, burst=settings.loads_burst)
         app.state.tables = tables
         reviews = Reviews(
             store,
@@ -111,13 +111,13 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.settings = settings
     app.state.templates = pages.templates()
     app.state.creations = RateLimit(settings.creates_per_minute, 60.0)
-    app.state.replay_frames = RateLimit(settings.replay_frames_per_minute, 60.0)
+    app.state.replay_frames = RateLimit(settings.replay_frames_per_minute, 60.0, burst=settings.replay_frames_burst)
     app.state.addresses = Holdings(settings.connections_per_address)
     app.state.inflow = Inflow(settings.socket_bytes_per_second, 4 * settings.socket_bytes_per_second)
     app.state.seat_takings = RateLimit(settings.seats_per_minute, 60.0)
     app.state.records = api.Records(RateLimit(settings.records_per_minute, 60.0))
     app.state.review_answers = review_api.Answers()
-    app.state.review_reads = RateLimit(settings.review_reads_per_minute, 60.0)
+    app.state.review_reads = RateLimit(settings.review_reads_per_minute, 60.0, burst=settings.review_reads_burst)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(table_session.TransportInScope)
     app.mount("/static", StaticFiles(directory=pages.HERE / "static"), name="static")

@@ -58,6 +58,11 @@ class Settings:
     """Replay frames one client address may ask for per minute (more get HTTP 429): each replays up to a
     few thousand actions and draws a table (~0.1 s); a viewer stepping as fast as frames come asks for
     about ten a second, so only a script meets the limit."""
+    replay_frames_burst: int = 60
+    """Of :attr:`replay_frames_per_minute`, how many may come at once: at most this many in the same share
+    of the minute (6 s at the defaults: a slider dragged for a few seconds asks a frame per round trip),
+    so a script cannot have a minute's frames replayed in its first seconds (eight loops of one address
+    were answered 29 frames a second for 8 s, the other table's p99 42 times its quiet value: issue #33)."""
     review_iterations: int = 300
     """Search iterations per decision of a game's review (:mod:`.reviews`)."""
     review_seconds: float = 3.0
@@ -73,9 +78,17 @@ class Settings:
     memory, a finished game's replay chat or review, the turns of "your games"): each load replays the
     game; beyond, the table is refused (close ``4429``), the request answered ``429``, and "your games"
     shows such a game without whose turn it is."""
+    loads_burst: int = 30
+    """Of :attr:`loads_per_minute`, how many may come at once: at most this many in the same share of the
+    minute (30 s at the defaults; "your games" loads up to 20 in one request), so a script cannot have
+    a minute's replays run in its first second (issue #33)."""
     review_reads_per_minute: int = 120
     """Reviews one client address may read per minute (``GET``/``POST /api/review/ID``; the page asks once
     a second while a review runs); more get HTTP 429."""
+    review_reads_burst: int = 10
+    """Of :attr:`review_reads_per_minute`, how many may come at once: at most this many in the same share
+    of the minute (5 s at the defaults), so a script cannot have a minute's reviews in its first second
+    (sixteen readers were answered 120 at once: issue #33)."""
     reviews_per_address: int = 2
     """Reviews one client address may have waiting in the queue at once (more get HTTP 429)."""
     public_games_per_address: int = 3
@@ -97,6 +110,13 @@ class Settings:
     http_connections_per_address: int = 32
     """Open HTTP connections per client address, tables' WebSockets not counted (a browser opens up to
     six; a household behind one router has a few browsers); a trusted proxy is not counted."""
+    http_requests_per_second: float = 20.0
+    """HTTP requests one client address may make per second, after a burst of
+    :attr:`http_request_burst` (a page's first load asks for about thirty files, a replay stepped as fast
+    as it goes ten frames a second); beyond, a request is answered 429 after a second's wait, before any
+    routing (:mod:`.http_guard`). Tables' WebSockets are not counted once upgraded, nor a trusted proxy."""
+    http_request_burst: int = 120
+    """HTTP requests one client address may make at once before :attr:`http_requests_per_second` applies."""
     sweep_seconds: float = SWEEP_SECONDS
     """How often stored games are checked for turn timers that ran out while unloaded (slow games)."""
 

@@ -13,12 +13,16 @@ serve`` speaks HTTP/1.1 through :class:`GuardedH11Protocol`, uvicorn's h11 proto
   :attr:`~.config.Settings.http_body_seconds` of the head: else the connection is closed;
 * at most :attr:`~.config.Settings.http_connections_per_address` open HTTP connections per peer
   address (the address the socket comes from: a trusted proxy named by ``--forwarded-allow-ips`` is
-  not counted, it has its own limits); one more is answered 429 and closed at once.
+  not counted, it has its own limits); one more is answered 429 and closed at once;
+* at most :attr:`~.config.Settings.http_requests_per_second` requests per peer address (after a burst of
+  :attr:`~.config.Settings.http_request_burst`), counted on every connection of the address: one more is
+  answered 429 after :data:`REFUSAL_PAUSE`, before the app routes it (issue #33: a script looping on an
+  endpoint's own 429s made ninety requests a second go through the router and the endpoint's limit).
 
 A table's WebSocket leaves these limits once upgraded (it has its own: ``connections_per_address``,
 the ping timeout). The limits reach each process's protocol through the lifespan's state
 (:func:`state`), so ``serve --workers N`` applies them in every process, each counting its own
-connections.
+connections and requests.
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.server import ServerState
 
 from .config import Settings
-from .limits import Holdings, address_key
+from .limits import Bucket, Holdings, address_key
 
 PROTOCOL = "ludoteca.web.hosting.http_guard:GuardedH11Protocol"
 """The protocol as uvicorn's ``http`` option names it (a name, so ``--workers`` processes import it)."""
@@ -45,6 +49,11 @@ TOO_MANY = (
     b"HTTP/1.1 429 Too Many Requests\r\ncontent-type: text/plain; charset=utf-8\r\n"
     b"content-length: 46\r\nconnection: close\r\n\r\nToo many open connections from your address.\n"
 )
+TOO_FAST = b"Too many requests from your address; try again in a few seconds.\n"
+REFUSAL_PAUSE = 1.0
+"""Seconds a request over its address's rate waits for its 429: a script looping on refusals then asks
+once a second per connection it holds (at most ``http_connections_per_address``), and the wait costs the
+server an open connection, not a trip through the router."""
 
 
 @dataclass
@@ -54,10 +63,14 @@ class Guard:
     header_seconds: float
     body_seconds: float
     per_address: int
+    requests_per_second: float = 20.0
+    request_burst: int = 120
     held: Holdings = field(init=False)
+    requests: Bucket = field(init=False)
 
     def __post_init__(self) -> None:
         self.held = Holdings(self.per_address)
+        self.requests = Bucket(self.requests_per_second, self.request_burst)
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Guard:
@@ -65,6 +78,8 @@ class Guard:
             settings.http_header_seconds,
             settings.http_body_seconds,
             settings.http_connections_per_address,
+            settings.http_requests_per_second,
+            settings.http_request_burst,
         )
 
 
@@ -131,6 +146,19 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
     }
 
 
+async def _rated(app: Any, guard: Guard, protocol: GuardedH11Protocol, scope: Any, receive: Any, send: Any) -> None:
+    """``app`` behind the request rate of ``protocol``'s address (an HTTP request's ASGI app: a table's
+    WebSocket upgrade goes to uvicorn's WebSocket protocol, which is given the app itself)."""
+    address = protocol.address
+    if address is None or guard.requests.allow(address):
+        await app(scope, receive, send)
+        return
+    await asyncio.sleep(REFUSAL_PAUSE)
+    headers = [(b"content-type", b"text/plain; charset=utf-8"), (b"retry-after", b"2")]
+    await send({"type": "http.response.start", "status": 429, "headers": headers})
+    await send({"type": "http.response.body", "body": TOO_FAST})
+
+
 class GuardedH11Protocol(H11Protocol):
     """uvicorn's h11 protocol with a deadline for each request's head and body and a cap per address.
 
@@ -153,6 +181,8 @@ class GuardedH11Protocol(H11Protocol):
         """The h11 state of the client that :attr:`deadline` is for (``IDLE``: a head, ``SEND_BODY``: a body)."""
         self.upgraded = False
         """A WebSocket now: the transport is no longer this protocol's to watch."""
+        if self.guard is not None:
+            self.app = functools.partial(_rated, self.app, self.guard, self)
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)

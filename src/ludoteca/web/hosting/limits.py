@@ -45,12 +45,20 @@ def address_tag(key: str) -> str:
 
 
 class RateLimit:
-    """At most ``count`` events per ``period`` seconds for each key (a sliding window)."""
+    """At most ``count`` events per ``period`` seconds for each key (a sliding window); with ``burst``,
+    besides, at most ``burst`` of them in the same share of the period (``burst / count`` of it), so that a
+    script cannot spend a whole minute's allowance in its first second (issue #33: 120 review reads, or 60
+    games replayed, at once)."""
 
-    def __init__(self, count: int, period: float, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, count: int, period: float, clock: Callable[[], float] = time.monotonic, *, burst: int | None = None
+    ) -> None:
         self.count = count
         self.period = period
         self.clock = clock
+        self.burst = count if burst is None else min(burst, count)
+        self.span = period * self.burst / count
+        """The seconds in which at most :attr:`burst` events count."""
         self.events: dict[str, deque[float]] = {}
 
     def allow(self, key: str) -> bool:
@@ -63,8 +71,34 @@ class RateLimit:
             window.popleft()
         if len(window) >= self.count:
             return False
+        if self.burst < self.count and len(window) >= self.burst and window[-self.burst] > now - self.span:
+            return False  # the burst's share of the period is spent already
         window.append(now)
         return True
+
+
+class Bucket:
+    """At most ``burst`` events at once for each key, refilled at ``rate`` a second (a token bucket):
+    unlike :class:`RateLimit`'s window, a full minute's allowance is never spent in one second, and an
+    event refused takes nothing from the bucket (:mod:`.http_guard`'s request rate)."""
+
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.clock = clock
+        self.levels: dict[str, tuple[float, float]] = {}
+        """key → (events it may still have, when that was counted)."""
+
+    def allow(self, key: str) -> bool:
+        """Take one event for ``key`` if its bucket holds one; whether it did."""
+        now = self.clock()
+        if len(self.levels) > 10_000:  # forget the keys whose bucket is full again
+            self.levels = {k: v for k, v in self.levels.items() if v[0] + (now - v[1]) * self.rate < self.burst}
+        level, when = self.levels.get(key, (self.burst, now))
+        level = min(self.burst, level + (now - when) * self.rate)
+        allowed = level >= 1
+        self.levels[key] = (level - 1 if allowed else level, now)
+        return allowed
 
 
 class Holdings:

@@ -129,6 +129,30 @@ class Room:
         self.renders += 1
         return msg
 
+    def drawn_for(self, conn: Connection) -> bool:
+        """Whether what ``conn``'s next state shows of a finished game is drawn already (its board in the
+        connection's language, its seat's parts and log): else :meth:`draw_for` draws it off the loop."""
+        seat = -1 if conn.seat is None else conn.seat
+        return not self.match.finished or self.board.holds(self.match, seat, conn.lang)
+
+    def draw_for(self, conn: Connection) -> None:
+        """Draw into :attr:`board` what ``conn``'s next state shows, leaving ``conn`` as it is: run in a
+        thread for a finished game opened cold (its first state took 11-12 ms of the event loop, a
+        script opening finished tables as fast as its loads allow), so that :meth:`frame_for`, on the
+        loop, finds it drawn. A finished game's position never changes, so nothing drawn here is stale."""
+        state_message(
+            self.match,
+            -1 if conn.seat is None else conn.seat,
+            conn.lang,
+            conn.tr,
+            board=self.board,
+            connected=self.seated,
+            log_start=conn.log_sent,
+            deadline=self.deadline,
+            guide=conn.guide,
+        )
+        self.board.json(conn.lang)
+
     def frame_for(self, conn: Connection) -> str | None:
         """The text of the next state frame for ``conn``: the whole state, or for a client that takes
         patches and holds a state, only what changed (None: nothing did)."""

@@ -6,15 +6,19 @@ A game that no longer replays as played (diverged) cannot be reviewed (409).
 
 A done review never changes, so its answer in each language — the review and its moves' labels, whose
 wording re-reads the whole record (about 40 ms in a thread that holds the interpreter against the event
-loop) — is made once and kept (:class:`Answers`); and each address may read reviews only so often
-(``--review-reads-per-minute``: the page asks once a second while one runs). Issue #33.
+loop) — is made once and kept (:class:`Answers`), by the first of its readers while the others wait
+(:meth:`Answers.making`: eight readers arriving at once in a language not worded yet each worded it);
+and each address may read reviews only so often (``--review-reads-per-minute``, at most
+``--review-reads-burst`` of them at once: the page asks once a second while one runs). Issue #33.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections import OrderedDict
+from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
@@ -40,6 +44,23 @@ class Answers:
 
     def __init__(self) -> None:
         self.kept: OrderedDict[tuple[str, str], bytes] = OrderedDict()
+        self.locks: dict[tuple[str, str], tuple[asyncio.Lock, list[int]]] = {}
+        """(game, language) → the lock its answer is made under and how many readers hold or wait for it."""
+
+    @contextlib.asynccontextmanager
+    async def making(self, game_id: str, lang: str) -> AsyncIterator[bytes | None]:
+        """Held while one reader makes the answer of ``game_id`` in ``lang``: readers who asked meanwhile
+        wait for it, then find it kept (yielded; None: it is theirs to make, or the review not done)."""
+        key = (game_id, lang)
+        lock, holders = self.locks.setdefault(key, (asyncio.Lock(), [0]))
+        holders[0] += 1
+        try:
+            async with lock:
+                yield self.get(game_id, lang)
+        finally:
+            holders[0] -= 1
+            if not holders[0]:
+                del self.locks[key]
 
     def get(self, game_id: str, lang: str) -> bytes | None:
         found = self.kept.get((game_id, lang))
@@ -131,7 +152,10 @@ async def start_review(
     match = await _reviewable(game_id, tables, address)
     status = await reviews.status(game_id)
     if status["status"] == "done":
-        return await _answer(match, status, lang, answers)
+        async with answers.making(game_id, lang) as made:
+            if made is not None:
+                return Response(made, media_type="application/json")
+            return await _answer(match, status, lang, answers)
     try:
         await reviews.request(game_id, address)  # a new review, a failed one again, or one left unqueued carried on
     except QueueFull as e:
@@ -155,5 +179,8 @@ async def get_review(
     kept = answers.get(game_id, lang)
     if kept is not None:
         return Response(kept, media_type="application/json")
-    match = await _reviewable(game_id, tables, address)
-    return await _answer(match, await reviews.status(game_id), lang, answers)
+    async with answers.making(game_id, lang) as kept:
+        if kept is not None:  # made by a reader who came first
+            return Response(kept, media_type="application/json")
+        match = await _reviewable(game_id, tables, address)
+        return await _answer(match, await reviews.status(game_id), lang, answers)

@@ -123,6 +123,8 @@ async def _writer(ws: WebSocket, room: Room, conn: Connection) -> None:
             await ws.send_text(json.dumps(conn.outbox.popleft(), ensure_ascii=False))
         if conn.dirty:
             conn.dirty = False
+            if not room.drawn_for(conn):  # a finished game opened cold: drawn in a thread (issue #33)
+                await asyncio.to_thread(room.draw_for, conn)
             frame = room.frame_for(conn)
             if frame is not None:
                 await ws.send_text(frame)

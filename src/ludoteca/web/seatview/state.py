@@ -67,6 +67,15 @@ class BoardCache:
             svg = self.svgs[lang] = board_svg(match.view(-1), match.names_in(tr), tr)
         return svg
 
+    def holds(self, match: Match, seat: int, lang: str) -> bool:
+        """Whether this version's board in ``lang`` is drawn and encoded, and ``seat``'s parts in ``lang``
+        made (its log lines may still be to make: a few lines' words, not a drawing)."""
+        return (
+            self.version == match.version
+            and lang in self.encoded
+            and any(key[0] == seat and key[1] == lang for key in self.parts)
+        )
+
     def json(self, lang: str) -> str:
         """The board in ``lang`` (drawn by :meth:`get` for this version) as a JSON string, encoded once
         however many seats receive it."""
