@@ -64,8 +64,17 @@ test("a count picks its plural form by the language's rule: French says 0 and 1 
   assert.equal(fmt(ngettext("{n} move", "{n} moves", 0), { n: 0 }), "0 coup");
   assert.equal(fmt(ngettext("{n} move", "{n} moves", 1), { n: 1 }), "1 coup");
   assert.equal(fmt(ngettext("{n} move", "{n} moves", 2), { n: 2 }), "2 coups");
+  // below 2, a French value with decimals is singular too ("1,6 point"), 2,0 and above plural
+  serve({ messages: { "{n} point": "{n} point", "{n} points": "{n} points" } });
+  await loadCatalog("fr");
+  assert.equal(fmt(ngettext("{n} point", "{n} points", 1.6, 1), { n: "1,6" }), "1,6 point");
+  assert.equal(fmt(ngettext("{n} point", "{n} points", 0.4, 1), { n: "0,4" }), "0,4 point");
+  assert.equal(fmt(ngettext("{n} point", "{n} points", 2, 1), { n: "2,0" }), "2,0 points");
   serve({}, 404);
   await loadCatalog("en");
   assert.equal(ngettext("{n} move", "{n} moves", 1), "{n} move");
   assert.equal(ngettext("{n} move", "{n} moves", 0), "{n} moves");
+  // English: one only for a whole 1 written without decimals ("1.0 points", "1.6 points")
+  assert.equal(ngettext("{n} point", "{n} points", 1, 1), "{n} points");
+  assert.equal(ngettext("{n} point", "{n} points", 1.6, 1), "{n} points");
 });

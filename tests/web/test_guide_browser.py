@@ -56,3 +56,36 @@ def test_a_guided_verraeter_game_from_the_lobby_then_without_the_guide(base: str
     assert table.version() > before
     expect(panel).to_be_hidden()
     assert table.errors == []
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 3}
+
+_IN_VIEW = """() => {
+  const box = document.querySelector('[data-testid="guide-title"]').getBoundingClientRect();
+  const dock = document.getElementById("dock").getBoundingClientRect();
+  return {top: box.top, bottom: box.bottom, limit: Math.min(innerHeight, dock.top)};
+}"""
+_BEFORE_BOARD = """() => Boolean(document.getElementById("guide-panel")
+  .compareDocumentPosition(document.getElementById("board")) & Node.DOCUMENT_POSITION_FOLLOWING)"""
+
+
+def test_on_a_phone_the_lesson_is_above_the_board_not_under_the_dock(base: str, browser: Browser) -> None:
+    """Issue 34: in one column the side panel comes after the board and the pinned dock, and the lesson sat
+    there, unseen; it heads the page instead, above the board, and goes back beside it on a wide screen."""
+    context = browser.new_context(**PHONE)  # type: ignore[arg-type]
+    try:
+        page = context.new_page()
+        table = TablePage(page)
+        page.goto(base + "/")
+        page.click('[data-testid="guided-verraeter"]')
+        page.wait_for_url(re.compile(r"/g/[^/#?]+\?guide=1#t="))
+        table.wait_connected()
+        expect(page.locator('[data-testid="guide-title"]')).to_have_text("The set-up")
+        seen = page.evaluate(_IN_VIEW)
+        assert seen["top"] >= 0 and seen["bottom"] <= seen["limit"], seen
+        assert page.evaluate(_BEFORE_BOARD)
+        page.set_viewport_size({"width": 1400, "height": 900})  # wide: back at the head of the side column
+        page.wait_for_function("() => document.getElementById('guide-panel').parentElement.matches('aside')")
+        assert table.errors == []
+    finally:
+        context.close()

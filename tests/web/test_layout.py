@@ -26,6 +26,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
+from ludoteca.verraeter.components import LANDSCAPE_NAMES
+
 from browserkit import BUTTONS, CHOICES, CHROMIUM, TablePage, launch
 from serverkit import Client, create_game, server_thread
 
@@ -163,6 +165,13 @@ def test_zooming_in_shows_the_detail_and_the_page_still_does_not_scroll_sideways
         before = page.evaluate(hidden)
         assert before > 0  # the phone's overview leaves the small print out
         assert page.evaluate(numbers) == 12  # and shows each landscape's number large instead
+        # and its name (issue 34: the phone's cards showed no landscape names), legible
+        large = """() => [...document.querySelectorAll('#board .overview-label.shown')].map((label) =>
+            [...label.querySelectorAll('text')].filter((t) => !t.classList.contains('too-small'))
+              .map((t) => t.textContent))"""
+        labels = page.evaluate(large)
+        assert all(len(texts) == 2 and texts[1] in LANDSCAPE_NAMES for texts in labels), labels
+        assert [texts[0] for texts in labels] == [str(n) for n in range(1, 13)]
         for _ in range(3):
             page.tap("#zoom-in")
         page.wait_for_function("() => document.getElementById('board').dataset.zoom === '3'")

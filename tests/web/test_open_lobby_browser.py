@@ -120,7 +120,10 @@ def test_slow_games_listed_as_your_turn_soonest_deadline_first(base: str, browse
         table.open(link)
         if table.snapshot().seat == table.turn()[1]:
             break
-    expect(page.locator('[data-testid="deadline"]')).to_have_text(re.compile(r"Time left: (1 d 23 h|2 d 0 h)"))
+    # and says what a missed deadline does
+    deadline = page.locator('[data-testid="deadline"]')
+    expect(deadline).to_have_text(re.compile(r"Time left: (1 d 23 h|2 d 0 h), then a bot plays for you"))
+    assert "a bot plays the seat until its player takes it back" in (deadline.get_attribute("title") or "")
     assert table.errors == []
 
 

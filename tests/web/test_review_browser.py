@@ -56,6 +56,11 @@ def test_a_review_run_from_the_replay_shows_its_graph_and_mistakes(base: str, br
     points = page.locator('[data-testid="review-point"]')
     assert points.count() > 20
     expect(page.locator('[data-testid="review-totals"] li')).to_have_count(3)
+    # the chart has a legend (a seat per colour, and what a large dot means); the loss says of what
+    legend = page.locator('[data-testid="review-legend"] li')
+    expect(legend).to_have_count(4)
+    expect(legend.nth(3)).to_contain_text("mistake")
+    expect(page.locator('[data-testid="review-totals"] li').first).to_contain_text("of win chance per decision")
 
     # a listed mistake moves the replay to the position it was made in, and says what was better
     mistakes = page.locator('[data-testid="review-mistake"]')
@@ -106,4 +111,9 @@ def test_a_review_run_from_the_replay_shows_its_graph_and_mistakes(base: str, br
         assert not [move for move in notation if move in text], lang
         assert re.search(percent, text), lang
         assert re.search(r"\d,\d", page.locator('[data-testid="review-totals"]').inner_text()), lang
+        if lang == "fr":  # French takes the singular below 2: "1,6 point", "2,3 points"
+            for line in page.locator('[data-testid="review-totals"] li').all_inner_texts():
+                found = re.search(r"(\d+),\d (points?) ", line)
+                assert found, line
+                assert (found.group(2) == "point") == (int(found.group(1)) < 2), line
     assert errors == []

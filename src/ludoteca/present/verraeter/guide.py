@@ -262,7 +262,7 @@ def lesson(view: VerraeterView, names: Sequence[str], tr: Translator) -> Lesson:
         paragraphs.append(
             tr(
                 "Everyone draws supply cards: the Farmer 3; every other player 1 for each Gutshof under a landscape "
-                "of the house they support; the Diplomat +2 one more."
+                "of the house they support; whoever played the Diplomat +2 draws one more."
             )
             + " "
             + limits

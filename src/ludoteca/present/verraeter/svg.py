@@ -220,7 +220,7 @@ def _face(i: int, kind: int, house: int, table: LandscapeTable, tr: Tr) -> str:
         out.append(el("circle", cx=cx, cy=y + 123, r=9.5, fill="#ffffff", stroke=INK, stroke_width=1.1))
         out.append(text(cx, y + 127.5, str(vp), 12, bold=True, fill=INK, text_anchor="middle", fit=17))
         out.append(text(cx, y + 143, "I" * (k + 1) if k < 3 else "IV", 7.5, fill=MUTED, text_anchor="middle"))
-    out.append(_overview_number(i, x, y))
+    out.append(_overview_number(i, kind, x, y))
     vp_text = "/".join(map(str, vps))
     caption = (
         tr("{number} {name} ({word}), {house} side up: {cp} CP; VP {vp} for one/two/three/four winners")
@@ -243,14 +243,18 @@ OVERVIEW_BELOW = 0.88
 shows the big number of :func:`_overview_number` instead (docs/web.md, "Screens")."""
 
 
-def _overview_number(i: int, x: float, y: float) -> str:
-    """The card's number, large on a white disc over its middle, for a board seen whole on a phone: hidden
-    (``display="none"``) unless the page shows it (``data-overview-below``: the scale it is shown under)."""
-    cx, cy = x + CARD_W / 2, y + 64
+def _overview_number(i: int, kind: int, x: float, y: float) -> str:
+    """The card's number and its landscape's printed name, large, for a board seen whole on a phone: the
+    number on a white disc over the picture, the name on a white band below it (the small print it covers
+    is too small to read there anyway), clear of the house's mark on the right. Hidden (``display="none"``)
+    unless the page shows it (``data-overview-below``: the scale it is shown under)."""
+    cx, cy = x + CARD_W / 2, y + 40
     return (
         f'<g class="overview-label" display="none" data-overview-below="{OVERVIEW_BELOW}">'
-        + el("circle", cx=cx, cy=cy, r=30, fill="#ffffff", fill_opacity=0.92, stroke=INK, stroke_width=2.5)
+        + el("circle", cx=cx, cy=cy, r=27, fill="#ffffff", fill_opacity=0.92, stroke=INK, stroke_width=2.5)
         + text(cx, cy + 15, str(i + 1), 42, bold=True, fill=INK, text_anchor="middle")
+        + el("rect", x=x + 4, y=y + 92, width=CARD_W - 8, height=52, rx=6, fill="#ffffff", fill_opacity=0.92)
+        + text(cx, y + 133, LANDSCAPE_NAMES[kind], 40, bold=True, fill=INK, text_anchor="middle", fit=CARD_W - 14)
         + "</g>"
     )
 

@@ -8,6 +8,9 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
+/** The page's one-column layout (the style sheet's `.table-layout` breakpoint). */
+const ONE_COLUMN = "(max-width: 980px)";
+
 const HINT_REFUSALS = new Set(["unknown_type", "hint_failed", "no_hint", "busy"]);
 
 /** @typedef {import("./protocol.js").State} State */
@@ -46,6 +49,29 @@ export class Guide {
     this.noHints = false; // the server gives no hints: stop asking
     /** @type {string | null} */
     this.said = null; // what the panel shows, to redraw it only when that changes
+    this.keepInSight();
+  }
+
+  /**
+   * Beside the board (a wide screen) the panel heads the side column; in one column (a phone, a narrow
+   * window) the side column comes after the board, and right under the board the lesson sat behind the
+   * pinned dock until the page was scrolled to its end (issue 34): there the panel is moved above the
+   * board, the first thing the player reads.
+   */
+  keepInSight() {
+    const home = this.panel.parentElement;
+    const after = this.panel.nextSibling;
+    const tools = document.getElementById("board-tools");
+    if (!home || !tools || typeof window.matchMedia !== "function") return;
+    const narrow = window.matchMedia(ONE_COLUMN);
+    const place = () => {
+      if (narrow.matches) tools.before(this.panel);
+      else home.insertBefore(this.panel, after);
+      // the page scrolls to show the board with the dock on a new turn (layout.js): the lesson with them
+      this.panel.classList.toggle("keep-with-board", narrow.matches);
+    };
+    narrow.addEventListener("change", place);
+    place();
   }
 
   /** What the page's `hello` adds. */

@@ -22,16 +22,18 @@ export function t(msgid) {
 }
 
 /**
- * The form of a count-bearing message for `n`: `singular` or `plural` by the page's language's rule (French
- * says "1 coup" and "0 coup", the others "0 moves"), translated. Write both as literals,
- * `ngettext("{n} move", "{n} moves", n)`, so the extractor finds the pair (the catalogue maps the singular
- * msgid to the first form and the plural msgid to the second).
+ * The form of a count-bearing message for `n`: `singular` or `plural` by the page's language's rule, translated.
+ * The rule is CLDR's: French takes the singular below 2 ("0 coup", "1 coup", "1,6 point"), the others only
+ * for a whole 1 written without decimals ("1 move" but "1.0 points"); `fractionDigits` says how many decimals
+ * the number is written with. Write both as literals, `ngettext("{n} move", "{n} moves", n)`, so the extractor
+ * finds the pair (the catalogue maps the singular msgid to the first form and the plural msgid to the second).
  * @param {string} singular
  * @param {string} plural
  * @param {number} n
+ * @param {number} [fractionDigits]
  */
-export function ngettext(singular, plural, n) {
-  const one = current.split("-")[0] === "fr" ? n === 0 || n === 1 : n === 1;
+export function ngettext(singular, plural, n, fractionDigits = 0) {
+  const one = current.split("-")[0] === "fr" ? Math.trunc(Math.abs(n)) <= 1 : n === 1 && fractionDigits === 0;
   const text = messages[one ? singular : plural];
   return typeof text === "string" && text !== "" ? text : one ? singular : plural;
 }

@@ -365,7 +365,9 @@ export class BoardLayout {
     const svg = this.board.querySelector("svg");
     const bottom = (whole || this.wholeNow) && svg ? svg.getBoundingClientRect().bottom : this.actingBottom();
     if (bottom === null) return;
-    const top = (this.tools || this.board).getBoundingClientRect().top;
+    // what heads the board and is read with it (the guided lesson, on one column: guide.js) counts as its top
+    const head = this.board.parentElement?.querySelector(":scope > .keep-with-board:not([hidden])");
+    const top = (head || this.tools || this.board).getBoundingClientRect().top;
     const dock = this.dock.getBoundingClientRect();
     if (bottom - top > window.innerHeight - dock.height) return; // no room for both: the player scrolls
     if (bottom > dock.top + 1) window.scrollBy(0, Math.min(bottom - dock.top + 4, top));

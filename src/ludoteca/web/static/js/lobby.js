@@ -56,6 +56,8 @@ import { forgetToken, loadTokens, rememberToken } from "./tokens.js";
  */
 
 const NAME_KEY = "ludoteca.name";
+/** How often a visible lobby asks again whose turn it is in "Your games" (and at once when it comes back into view). */
+const MY_GAMES_MS = 5000;
 /** @type {LobbyData} */
 const data = JSON.parse($("lobby-data").textContent || "");
 const form = $("create-form", HTMLFormElement);
@@ -438,6 +440,13 @@ async function refreshMyGames() {
         game.finished
           ? h("a", { class: "small replay-link", href: `/replay/${encodeURIComponent(game.id)}` }, t("Watch the replay"))
           : null,
+        game.finished
+          ? h(
+              "a",
+              { class: "small review-link", "data-testid": "my-game-review", href: `/replay/${encodeURIComponent(game.id)}#review` },
+              t("Review this game"),
+            )
+          : null,
         row.tokens.length
           ? h(
               "button",
@@ -478,7 +487,8 @@ async function main() {
   refreshForm();
   refreshMyGames();
   startOpenGames();
-  setInterval(() => document.visibilityState === "visible" && refreshMyGames(), 20000);
+  setInterval(() => document.visibilityState === "visible" && refreshMyGames(), MY_GAMES_MS);
+  document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && refreshMyGames());
 }
 
 main();

@@ -115,12 +115,15 @@ export function announceOpenGame() {
   announcer?.postMessage("created");
 }
 
-/** Fill the name field from the last name used, list the open games and refresh them every 10 s, when
+/** How often a visible lobby asks again for the open games: a public game waits for strangers who look now. */
+const OPEN_GAMES_MS = 3000;
+
+/** Fill the name field from the last name used, list the open games and refresh them every 3 s, when
  *  the page comes back into view, and when another lobby tab of this browser has created a public game. */
 export function startOpenGames() {
   nameInput.value = localStorage.getItem(NAME_KEY) || "";
   refreshOpenGames();
-  setInterval(() => document.visibilityState === "visible" && refreshOpenGames(), 10000);
+  setInterval(() => document.visibilityState === "visible" && refreshOpenGames(), OPEN_GAMES_MS);
   document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && refreshOpenGames());
   if (announcer) announcer.onmessage = () => refreshOpenGames();
 }

@@ -181,11 +181,13 @@ export class Countdown {
     }
     const left = Math.max(0, Math.ceil(this.deadline - Date.now() / 1000));
     const clock = timeLeft(left); // "4:05", or "3 h 20 min", "2 d 5 h" for a slow game's turn
+    // what a missed deadline does (docs/web.md, "Open games and slow games"): said where the clock is, not only in the docs
     const text = this.mine
-      ? fmt(t("Time left: {clock}"), { clock })
-      : fmt(t("{name}: {clock} left"), { name: this.name, clock });
+      ? fmt(t("Time left: {clock}, then a bot plays for you"), { clock })
+      : fmt(t("{name}: {clock} left, then a bot plays for them"), { name: this.name, clock });
     if (text !== this.text) {
       this.el.textContent = text;
+      this.el.title = t("When the time runs out, a bot plays the seat until its player takes it back.");
       this.text = text;
     }
     this.el.hidden = false;

@@ -7,7 +7,7 @@
 // to trust them). Everything is drawn with DOM calls: no text from the server is read as HTML.
 
 import { $, fetchJson, h, refusal } from "./dom.js";
-import { fmt, language, t } from "./i18n.js";
+import { fmt, language, ngettext, t } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const POLL_MS = 1000;
@@ -248,8 +248,16 @@ export function initReview(gameId, go) {
       }
       if (best) jump(best.n);
     });
+    const legend = h(
+      "ul",
+      { class: "legend small", "data-testid": "review-legend" },
+      seats.map((seat) =>
+        h("li", {}, h("span", { class: `swatch seat-${seat}`, "aria-hidden": "true" }), nameOf(seat)),
+      ),
+      h("li", { class: "muted" }, h("span", { class: "dot-key", "aria-hidden": "true" }), t("large dot ringed in red: a mistake or a blunder")),
+    );
     const scale = h("p", { class: "scale small muted" }, t("Up: more likely to win (top 100%, dashed 50%)."));
-    holder.replaceChildren(picture, scale);
+    holder.replaceChildren(picture, legend, scale);
     holder.hidden = false;
     cursor = { line, x };
   }
@@ -310,20 +318,22 @@ export function initReview(gameId, go) {
   /** @param {Review} review */
   function totals(review) {
     $("review-totals").replaceChildren(
-      ...review.seats.map((seat) =>
-        h(
+      ...review.seats.map((seat) => {
+        // points of win chance: the mean of (chance with the search's choice − chance with the move played)
+        const loss = Math.round(1000 * seat.mean_loss) / 10;
+        const words = ngettext(
+          "{name}: mean loss {loss} point of win chance per decision; inaccuracies: {i}, mistakes: {m}, blunders: {b}",
+          "{name}: mean loss {loss} points of win chance per decision; inaccuracies: {i}, mistakes: {m}, blunders: {b}",
+          loss,
+          1,
+        );
+        return h(
           "li",
           {},
           h("span", { class: `swatch seat-${seat.seat}`, "aria-hidden": "true" }),
-          fmt(t("{name}: mean loss {loss} points; inaccuracies: {i}, mistakes: {m}, blunders: {b}"), {
-            name: nameOf(seat.seat),
-            loss: points(100 * seat.mean_loss),
-            i: seat.inaccuracies,
-            m: seat.mistakes,
-            b: seat.blunders,
-          }),
-        ),
-      ),
+          fmt(words, { name: nameOf(seat.seat), loss: points(loss), i: seat.inaccuracies, m: seat.mistakes, b: seat.blunders }),
+        );
+      }),
     );
   }
 

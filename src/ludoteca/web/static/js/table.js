@@ -71,17 +71,6 @@ let chat; // made once the catalogue is loaded: its emotes and buttons are worde
 const rematch = new Rematch({ button: $("rematch-btn", HTMLButtonElement), offer: $("rematch-offer"), origin: $("rematch-of") }, send);
 const guide = new Guide($("guide-panel"), { send, play: (choice) => picker.play(choice), hello: onOpen });
 
-// the guided lesson where the player looks: at the top of the side column beside the board, and right under
-// the board (above the pinned dock) when the side column falls below the table on a narrow screen
-const narrow = matchMedia("(max-width: 980px)");
-function placeGuide() {
-  const panel = $("guide-panel");
-  if (narrow.matches) $("board").after(panel);
-  else document.querySelector(".side")?.prepend(panel);
-}
-narrow.addEventListener("change", placeGuide);
-placeGuide();
-
 /**
  * Send a message on the table's socket; answers whether it went.
  * @param {{type: string} & Record<string, unknown>} message
