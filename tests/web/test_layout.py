@@ -475,11 +475,12 @@ def test_a_rules_figure_opens_full_size_and_legible_on_a_phone(shared_browser: B
         context.close()
 
 
-def test_the_guided_lesson_sits_under_the_board_on_a_phone_and_beside_it_on_a_laptop(
+def test_the_guided_lesson_heads_the_board_on_a_phone_and_sits_beside_it_on_a_laptop(
     shared_browser: Browser, base: str
 ) -> None:
-    """The lesson where the player looks: right under the board, above the pinned dock, when the side column
-    falls below the table (a phone), and at the top of the side column beside the board on a laptop."""
+    """The lesson where the player looks: right above the board's tools when the side column falls below the
+    table (a phone; under the board it sat behind the pinned dock, issue #34), and at the top of the side column
+    beside the board on a laptop."""
     for size in ("phone", "laptop"):
         context = shared_browser.new_context(**SCREENS[size])
         try:
@@ -491,9 +492,11 @@ def test_the_guided_lesson_sits_under_the_board_on_a_phone_and_beside_it_on_a_la
             settle(page)
             place = page.evaluate(
                 """() => { const guide = document.getElementById('guide-panel');
-                   return [guide.previousElementSibling?.id ?? null, guide.parentElement.className] }"""
+                   return [guide.previousElementSibling?.id ?? null, guide.nextElementSibling?.id ?? null,
+                           guide.parentElement.className] }"""
             )
-            assert place == (["board", "play-area"] if size == "phone" else [None, "side"]), (size, place)
+            wanted = ["skip-to-dock", "board-tools", "play-area"] if size == "phone" else [None, place[1], "side"]
+            assert place == wanted, (size, place)
             if size == "laptop":
                 box = page.locator("#guide-panel").bounding_box()
                 assert box and box["y"] < 768 and box["x"] > 1000
