@@ -28,7 +28,8 @@ GIVEAWAYS = ("no such file", "directory", "not valid json", "permission", "utf-8
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with server_thread(tmp_path_factory.mktemp("files")) as url:
+    # one address uploads every record of this module in a burst; the burst limit has its own test (test_floods)
+    with server_thread(tmp_path_factory.mktemp("files"), replay_frames_burst=600) as url:
         yield url
 
 
