@@ -111,11 +111,11 @@ class Room:
             and not self.lock.locked()
         )
 
-    def message_for(self, conn: Connection) -> State:
-        seat = -1 if conn.seat is None else conn.seat
-        msg = state_message(
+    def _state(self, conn: Connection) -> State:
+        """``conn``'s next state message, leaving ``conn`` as it is (what it draws is kept in :attr:`board`)."""
+        return state_message(
             self.match,
-            seat,
+            -1 if conn.seat is None else conn.seat,
             conn.lang,
             conn.tr,
             board=self.board,
@@ -124,6 +124,9 @@ class Room:
             deadline=self.deadline,
             guide=conn.guide,
         )
+
+    def message_for(self, conn: Connection) -> State:
+        msg = self._state(conn)
         conn.log_sent = msg["log_start"] + len(msg["log"])
         conn.presence = frozenset(self.seated)
         self.renders += 1
@@ -140,17 +143,7 @@ class Room:
         thread for a finished game opened cold (its first state took 11-12 ms of the event loop, a
         script opening finished tables as fast as its loads allow), so that :meth:`frame_for`, on the
         loop, finds it drawn. A finished game's position never changes, so nothing drawn here is stale."""
-        state_message(
-            self.match,
-            -1 if conn.seat is None else conn.seat,
-            conn.lang,
-            conn.tr,
-            board=self.board,
-            connected=self.seated,
-            log_start=conn.log_sent,
-            deadline=self.deadline,
-            guide=conn.guide,
-        )
+        self._state(conn)
         self.board.json(conn.lang)
 
     def frame_for(self, conn: Connection) -> str | None:
