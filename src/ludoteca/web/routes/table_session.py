@@ -235,14 +235,14 @@ async def _serve(
                 if raw.get("code") == TOO_BIG:  # refused by the library from its header: never read, but sent
                     inflow.take(conn.address, 4 * settings.max_message)
                 break
-            if not budget.allow(conn, "any"):
-                continue
             data = raw.get("text")
             if data is None:
                 data = (raw.get("bytes") or b"").decode("utf-8", "replace")
-            pause = inflow.take(conn.address, len(data))
+            pause = inflow.take(conn.address, len(data))  # a message dropped below was read all the same
             if pause > 0:  # the address sent more than its bytes a second: read its next message later
                 await asyncio.sleep(pause)
+            if not budget.allow(conn, "any"):
+                continue
             if len(data) > settings.max_message:
                 oversized += 1
                 if oversized >= OVERSIZED:
