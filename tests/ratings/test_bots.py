@@ -1,4 +1,4 @@
-"""The bots' seeds: arena rows grouped into games and rated in order; the shipped file reads back."""
+"""The bots' seeds: arena rows grouped into games and fitted together; the shipped file reads back."""
 
 from __future__ import annotations
 
@@ -13,8 +13,18 @@ def rows(lineup: list[str], deals: list[list[tuple[int, float]]]) -> list[dict[s
     out = []
     for deal, seats in enumerate(deals):
         for seat, (score, share) in enumerate(seats):
-            out.append({"lineup": lineup, "seed": 1, "deal": deal, "rotation": 0, "seat": seat, "bot": seat,
-                        "score": score, "win_share": share})
+            out.append(
+                {
+                    "lineup": lineup,
+                    "seed": 1,
+                    "deal": deal,
+                    "rotation": 0,
+                    "seat": seat,
+                    "bot": seat,
+                    "score": score,
+                    "win_share": share,
+                }
+            )
     return out
 
 
@@ -42,3 +52,16 @@ def test_the_shipped_seeds_read_without_arena_code() -> None:
     for game in ("verraeter", "kreta"):
         for spec, rating in bots.seeded(game).items():
             assert spec and rating.sigma > 0 and rating.games > 0
+
+
+def test_a_ladder_is_seeded_the_same_whatever_the_order_of_its_files() -> None:
+    """Rated file after file, the newcomer of each new file dragged the established level towards 1500 (Verräter
+    `hard` came out below `normal` in one order, above it in the other); fitted together, the order is moot."""
+    low = rows(["normal", "easy"], [[(30, 1.0), (20, 0.0)]] * 8 + [[(10, 0.0), (25, 1.0)]] * 4)
+    high = rows(["hard", "normal"], [[(30, 1.0), (20, 0.0)]] * 7 + [[(10, 0.0), (25, 1.0)]] * 5)
+    for row in high:
+        row["seed"] = 2
+    one, other = bots.seed_from_arena(low + high), bots.seed_from_arena(high + low)
+    assert one == other
+    assert one["hard"].mu > one["normal"].mu > one["easy"].mu
+    assert one["normal"].games == 24

@@ -15,7 +15,8 @@ from collections.abc import Iterable, Mapping
 from importlib import resources
 from typing import Any
 
-from ludoteca.ratings.ladder import Rating, fresh, rate_game
+from ludoteca.ratings.fit import fit
+from ludoteca.ratings.ladder import Rating, ranks_of
 
 
 def arena_games(rows: Iterable[Mapping[str, Any]]) -> list[list[Mapping[str, Any]]]:
@@ -28,22 +29,20 @@ def arena_games(rows: Iterable[Mapping[str, Any]]) -> list[list[Mapping[str, Any
 
 
 def seed_from_arena(rows: Iterable[Mapping[str, Any]], names: Mapping[str, str] | None = None) -> dict[str, Rating]:
-    """Every bot's rating after rating each arena game in turn, starting from a newcomer's.
+    """Every bot's rating fitted to all the arena games at once (:func:`.fit.fit`: no order, one rating a spec).
 
     ``names`` renames arena specs to the lobby's (``{"ismcts:300": "ismcts:normal"}``); a spec not in it keeps
-    its own name. Two seats of one game played by the same spec are rated as two players who share the rating
-    afterwards (the later seat's update wins), which is how the arena's mirror matches count too.
+    its own name. Two seats of one game played by the same spec are the same player, so the rows of several
+    files — a ladder's steps — are rated together, whatever order they come in.
     """
     names = names or {}
-    ratings: dict[str, Rating] = {}
+    games = []
     for seats in arena_games(rows):
         specs = [names.get(spec, spec) for spec in (row["lineup"][row["bot"]] for row in seats)]
-        before = [ratings.get(spec, fresh()) for spec in specs]
         winners = [p for p, row in enumerate(seats) if row["win_share"] > 0]
-        after = rate_game(before, [row["score"] for row in seats], winners)
-        for spec, rating in zip(specs, after, strict=True):
-            ratings[spec] = rating
-    return ratings
+        places = ranks_of([row["score"] for row in seats], winners)
+        games.append(list(zip(specs, places, strict=True)))
+    return fit(games)
 
 
 def to_json(ratings: Mapping[str, Mapping[str, Rating]]) -> str:
