@@ -64,11 +64,11 @@ def test_the_public_key_ignores_the_face_down_fort_cards() -> None:
     state = _game(3, 3, 20)
     view = state.view(state.current_player())
     worlds = [determinize(view, Rng(k), keep_log=False) for k in range(4)]
-    assert len({search_kreta.public_key(w) for w in worlds}) == 1
+    assert len({w.public_key() for w in worlds}) == 1
     assert len({tuple(w.fort_row) for w in worlds}) > 1
     after = state.clone()
     after.apply(after.legal_actions()[0])
-    assert search_kreta.public_key(after) != search_kreta.public_key(state)
+    assert after.public_key() != state.public_key()
 
 
 def test_widening_admits_only_legal_actions_best_first_and_more_with_use() -> None:

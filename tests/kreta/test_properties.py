@@ -244,3 +244,4 @@ def test_determinized_states_agree_with_the_view(seed: int, n: int, policy: int)
         assert world.view(p) == view
         assert world.legal_actions() == state.legal_actions()
         assert sorted(world.fort_row + world.fort_pile) == sorted(state.fort_row + state.fort_pile)
+        assert world.public_key() == state.public_key()  # the bots' cache key tells no hidden card

@@ -32,7 +32,7 @@ class LearnedJudge:
         self.judged: dict[tuple[Any, ...], list[float]] = {}
 
     def __call__(self, state: Any, seat: int) -> float:
-        key = search_kreta.public_key(state)
+        key = state.public_key()
         got = self.judged.get(key)
         if got is None:
             got = self.judged[key] = judge_kreta.evaluate(state)

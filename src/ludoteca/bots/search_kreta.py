@@ -74,13 +74,6 @@ def win_chance(estimate: float, scorings_left: int, settings: Settings) -> float
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def public_key(state: KretaState) -> tuple[Any, ...]:
-    """The position as every seat sees it: the state's fingerprint without the face-down fort cards,
-    the pile's order or the generator (equal keys: every seat sees the same position)."""
-    fp = state.fingerprint()
-    return (fp[:10], tuple(state.fort_row[: state.scorings + 2]), fp[12:21])
-
-
 class Session:
     """The lookahead of one search (from one view): its settings and its caches."""
 
@@ -124,7 +117,7 @@ class Session:
         legal = st.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        key = public_key(st)
+        key = st.public_key()
         got = self.answers.get(key)
         if got is None:
             p = st.current_player()
@@ -135,7 +128,7 @@ class Session:
     def judge(self, state: Any, seat: int) -> float:
         """The seat's chance of winning from the heuristic's estimate of the position."""
         st: KretaState = state
-        key = public_key(st)
+        key = st.public_key()
         estimate = self.judged.get(key)
         if estimate is None:
             estimate = self.judged[key] = heuristic_kreta.estimate(st.view(seat), seat)
