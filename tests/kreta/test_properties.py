@@ -245,3 +245,6 @@ def test_determinized_states_agree_with_the_view(seed: int, n: int, policy: int)
         assert world.legal_actions() == state.legal_actions()
         assert sorted(world.fort_row + world.fort_pile) == sorted(state.fort_row + state.fort_pile)
         assert world.public_key() == state.public_key()  # the bots' cache key tells no hidden card
+        for province in range(len(view.board.provinces)):  # the view counts as the state's scoring does
+            assert view.influences(province) == tuple(state.influence(s, province) for s in range(n))
+            assert view.pieces(province) == state.pieces[province]

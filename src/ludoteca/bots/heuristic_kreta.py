@@ -128,26 +128,9 @@ class _Eval:
         me = self.me = view.to_act if me is None else me
         P = st.P
         self.ti = {name: i for i, name in enumerate(TILES)}
-        # influence per province and seat
-        inf = [[0] * n for _ in range(P)]
-        count = [0] * P
-        for s in range(n):
-            vill, vg = view.villagers[s], view.villages[s]
-            for p in range(P):
-                if vill[p] or vg[p]:
-                    inf[p][s] += vill[p] + 2 * vg[p]
-                    count[p] += vill[p] + vg[p]
-            a = view.abbots[s]
-            if a >= 0:
-                inf[a][s] += 1
-                count[a] += 1
-            for p in view.ships[s]:
-                inf[p][s] += 1
-            for node in view.forts[s]:
-                for p in st.node_provs[node]:
-                    inf[p][s] += 1
-        self.inf = inf
-        self.count = count
+        # influence per province and seat, and the pieces against the province limit: the core's counts
+        self.inf = inf = view.influence_table()
+        self.count = [view.pieces(p) for p in range(P)]
         # coefficients: our points count +1, the others' against us
         others = [(me + i) % n for i in range(1, n)]
         self.others = others

@@ -75,3 +75,43 @@ class KretaView:
     then ``phase`` is ``"play"`` and the seat answers ``step a->b`` or ``stop``)."""
     move_start: tuple[int, ...] = ()
     """During a movement: the moving seat's villagers per province when it began (else empty)."""
+
+    def influence_table(self) -> list[list[int]]:
+        """Every seat's influence in every province as a scoring counts it (``table[province][seat]``): the
+        abbot 1, each villager 1, a ship in the province's port 1, each fort on a node of the province 1, each
+        village 2 — the state's :func:`.scoring.influence`, read from what every seat sees. The bots, the guide
+        and the table's words all count influence through this, so the rule is said once for views; one pass
+        over the pieces, because the bots' heuristic reads the whole table at every decision."""
+        n = self.num_players
+        nodes_of = self.board.nodes_of
+        table = [[0] * n for _ in range(len(nodes_of))]
+        for s in range(n):
+            villagers, villages = self.villagers[s], self.villages[s]
+            for p in range(len(nodes_of)):
+                if villagers[p] or villages[p]:
+                    table[p][s] += villagers[p] + 2 * villages[p]
+            if self.abbots[s] >= 0:
+                table[self.abbots[s]][s] += 1
+            for p in self.ships[s]:
+                table[p][s] += 1
+            for node in self.forts[s]:
+                for p in range(len(nodes_of)):
+                    if node in nodes_of[p]:
+                        table[p][s] += 1
+        return table
+
+    def influences(self, province: int) -> tuple[int, ...]:
+        """Every seat's influence in ``province``, in seat order (what :func:`.scoring.awards` takes)."""
+        return tuple(self.influence_table()[province])
+
+    def influence(self, seat: int, province: int) -> int:
+        """``seat``'s influence in ``province`` (see :meth:`influence_table`)."""
+        return self.influence_table()[province][seat]
+
+    def pieces(self, province: int) -> int:
+        """The pieces that count towards the province limit there: abbots, villagers and villages (not forts,
+        not ships; :data:`.components.PROVINCE_LIMIT`)."""
+        count = 0
+        for s in range(self.num_players):
+            count += self.villagers[s][province] + self.villages[s][province] + (self.abbots[s] == province)
+        return count

@@ -10,7 +10,7 @@ from rich.console import Console
 from ludoteca.core.events import Event
 from ludoteca.kreta import KretaOptions, KretaState, new_game
 from ludoteca.present.common import ENGLISH, generic_line
-from ludoteca.present.kreta.terminal import influence, render
+from ludoteca.present.kreta.terminal import render
 from ludoteca.present.kreta.words import log_line
 
 NAMES = ("Red", "Blue", "Yellow", "Green")
@@ -56,7 +56,7 @@ def test_influence_counts_as_a_scoring_does() -> None:
     state = play(5, 4, 120)
     view = state.view(-1)
     for p in view.board.provinces:
-        inf = influence(view, p.index)
+        inf = view.influences(p.index)
         for s in range(4):
             expected = (
                 (view.abbots[s] == p.index)
@@ -81,7 +81,7 @@ def test_scoring_events_agree_with_the_influence_shown() -> None:
         for event in state.view(-1).log[seen:]:
             if event.kind == "province":
                 pid, _, inf = event.data
-                shown = influence(before, before.board.province(str(pid)).index)
+                shown = before.influences(before.board.province(str(pid)).index)
                 assert tuple(inf) == shown  # type: ignore[arg-type]
                 checked += 1
     assert checked

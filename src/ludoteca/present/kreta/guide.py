@@ -33,6 +33,7 @@ from ludoteca.kreta.actions import (
     Stop,
 )
 from ludoteca.kreta.components import PROVINCE_LIMIT
+from ludoteca.kreta.scoring import awards
 from ludoteca.kreta.view import KretaView
 from ludoteca.present import Lesson
 from ludoteca.present.common import number, over_text
@@ -46,30 +47,11 @@ Delta = dict[int, int]
 # ---------------------------------------------------------------- what the view tells
 
 
-def _influence(view: KretaView, seat: int, province: int) -> int:
-    """Abbot 1, each villager 1, a ship in the port 1, each fort on a node of the province 1, each village 2."""
-    inf = view.villagers[seat][province] + 2 * view.villages[seat][province]
-    inf += 1 if view.abbots[seat] == province else 0
-    inf += 1 if province in view.ships[seat] else 0
-    nodes = view.board.nodes_of[province]
-    return inf + sum(1 for n in view.forts[seat] if n in nodes)
-
-
 def _award(view: KretaView, province: int, delta: Delta | None = None) -> int:
     """What the player would score for ``province`` at a scoring, with ``delta`` added to their influence."""
-    me = view.player
-    inf = [_influence(view, s, province) for s in range(view.num_players)]
-    inf[me] += (delta or {}).get(province, 0)
-    top = max(inf)
-    if top < 1:
-        return 0
-    vp = view.board.provinces[province].vp
-    if inf[me] == top:
-        return vp
-    if view.num_players < 3:
-        return 0
-    second = max((x for x in inf if x < top), default=0)
-    return vp // 2 if second and inf[me] == second else 0
+    inf = list(view.influences(province))
+    inf[view.player] += (delta or {}).get(province, 0)
+    return awards(inf, view.board.provinces[province].vp)[view.player]
 
 
 def _provinces(view: KretaView, node: int) -> tuple[int, ...]:
@@ -159,8 +141,8 @@ def _node_text(view: KretaView, node: int, tr: Translator, *, upcoming: bool = F
     parts = []
     for p in _provinces(view, node):
         me = view.player
-        mine = _influence(view, me, p)
-        others = max((_influence(view, s, p) for s in range(view.num_players) if s != me), default=0)
+        mine = view.influence(me, p)
+        others = max((view.influence(s, p) for s in range(view.num_players) if s != me), default=0)
         parts.append(
             tr("%(province)s (%(vp)d VP): you %(mine)d, the strongest other %(others)d")
             % {"province": province_name(view, p), "vp": view.board.provinces[p].vp, "mine": mine, "others": others}
@@ -352,8 +334,8 @@ def meaning(view: KretaView, action: KretaAction, tr: Translator) -> str:
     me = view.player
     parts = []
     for p, d in sorted(delta.items()):
-        mine = _influence(view, me, p) + d
-        others = max((_influence(view, s, p) for s in range(view.num_players) if s != me), default=0)
+        mine = view.influence(me, p) + d
+        others = max((view.influence(s, p) for s in range(view.num_players) if s != me), default=0)
         values = {"n": abs(d), "province": province_name(view, p), "mine": mine, "others": others}
         if d > 0:
             parts.append(tr("+%(n)d influence in %(province)s (you %(mine)d, the strongest other %(others)d)") % values)
@@ -385,8 +367,8 @@ def _leads(view: KretaView, delta: Delta) -> tuple[int, int]:
     me = view.player
     count = vp = 0
     for p, province in enumerate(view.board.provinces):
-        mine = _influence(view, me, p) + delta.get(p, 0)
-        if mine > max((_influence(view, s, p) for s in range(view.num_players) if s != me), default=0):
+        mine = view.influence(me, p) + delta.get(p, 0)
+        if mine > max((view.influence(s, p) for s in range(view.num_players) if s != me), default=0):
             count += 1
             vp += province.vp
     return count, vp

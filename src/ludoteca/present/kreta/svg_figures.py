@@ -20,7 +20,7 @@ from ludoteca.kreta.view import KretaView
 
 from .svg import DEFAULT_COLORS, render_svg
 from .svg_draw import FONT, Tr, num
-from .words import influence, next_node
+from .words import next_node
 
 SEED = 19
 """The example game's seed (3 players)."""
@@ -97,7 +97,7 @@ def scoring(tr: Tr) -> str:
     y += 30
     for p in provinces:
         province = board.provinces[p]
-        inf = influence(view, p)
+        inf = view.influences(p)
         won = awards(inf, province.vp)
         rows.append(
             _text(

@@ -22,7 +22,7 @@ from ludoteca.kreta.view import KretaView
 from ludoteca.present.common import ENGLISH, seat_name
 from ludoteca.present.i18n import Translator
 
-from .words import board_name, card_name, influence, kind_name, rules_text, tile_name
+from .words import board_name, card_name, kind_name, rules_text, tile_name
 
 SEAT_STYLES = ("bold #e0303a", "bold #3f7fff", "bold #e6c200", "bold #2eae5b")
 """Red, Blue, Yellow, Green: the seat colours of the game, whatever the players are called."""
@@ -192,7 +192,7 @@ def _provinces(view: KretaView, names: Sequence[str], tr: Translator) -> Table:
     nxt, after = next_nodes(view)
     scoring_next = set(view.board.node(nxt).provinces) if nxt is not None else set()
     for p in view.board.provinces:
-        inf = influence(view, p.index)
+        inf = view.influences(p.index)
         top = max(inf) if inf else 0
         second = max((v for v in inf if v < top), default=0)
         name = Text("▶ " if p.index in scoring_next else "  ", style=NEXT_STYLE if p.index in scoring_next else "")

@@ -135,20 +135,6 @@ def rules_text(view: KretaView, tr: Translator) -> str:
     return f"{board}; {abbot}{takeback}"
 
 
-def influence(view: KretaView, province: int) -> tuple[int, ...]:
-    """Each seat's influence in a province, as a scoring counts it (abbot, villager, ship and fort 1, village 2):
-    the terminal's table and the rules' scoring picture show it."""
-    nodes = set(view.board.nodes_of[province])
-    return tuple(
-        (view.abbots[s] == province)
-        + view.villagers[s][province]
-        + 2 * view.villages[s][province]
-        + view.ships[s].count(province)
-        + sum(1 for n in view.forts[s] if n in nodes)
-        for s in range(view.num_players)
-    )
-
-
 def next_node(view: KretaView) -> int | None:
     """The node the next scoring takes: the leftmost face-up fort card."""
     return next((n for i, n in enumerate(view.fort_row) if i >= view.scorings and n is not None), None)
