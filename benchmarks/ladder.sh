@@ -24,7 +24,9 @@ case "${1:-}" in
   kreta2)
     step kreta --seats ismcts:200,ismcts:50 --deals 400 --out benchmarks/runs/k2-normal-vs-easy.jsonl
     step kreta --seats ismcts:800,ismcts:200 --deals 300 --out benchmarks/runs/k2-hard-vs-normal.jsonl
-    step kreta --seats reader:1200,ismcts:800 --deals 300 --out benchmarks/runs/k2-expert-vs-hard.jsonl
+    # hard (ismcts:800) against normal was decided H0 (docs/bots.md): the expert step waits for a Kreta hard
+    # worth its name, and is not run until then
+    # step kreta --seats reader:1200,ismcts:800 --deals 300 --out benchmarks/runs/k2-expert-vs-hard.jsonl
     ;;
   others)  # expert against normal at the other player counts
     step verraeter --seats reader:1200,ismcts:300,ismcts:300,ismcts:300 --deals 200 \
