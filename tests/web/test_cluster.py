@@ -18,7 +18,7 @@ from test_rematch import finished_with_humans
 
 from ludoteca import games
 from ludoteca.core.records import GameRecord, replay
-from ludoteca.web.features.cluster import ORPHANS, SPACE, Cluster, conninfo
+from ludoteca.web.features.cluster import ORPHANS, SPACE, GameLocks, conninfo
 from ludoteca.web.features.rematch import seat_token
 from ludoteca.web.storage.store import Store
 
@@ -317,19 +317,6 @@ def test_a_process_forgets_a_game_it_no_longer_serves(pair: tuple[ServerProcess,
     asyncio.run(scenario())
 
 
-class _NoTables:
-    """What a :class:`Cluster` asks of its tables, with no game live here."""
-
-    def __init__(self) -> None:
-        self.rooms: dict[str, object] = {}
-
-    async def claim_all(self) -> None:
-        return None
-
-    def catch_up_soon(self, game_id: str) -> None:
-        return None
-
-
 @pytest.mark.asyncio
 async def test_two_games_whose_ids_collide_in_32_bits_have_their_own_locks(postgres_url: str) -> None:
     """A game's lock was keyed on the 32-bit ``hashtext`` of its id: among 100,000 games two share a key
@@ -349,7 +336,7 @@ async def test_two_games_whose_ids_collide_in_32_bits_have_their_own_locks(postg
             "VALUES (%s, 'kreta', '{}', 1, 60, 1.0, false, false), (%s, 'kreta', '{}', 1, 60, 2.0, false, false)",
             (first, second),
         )
-    a, b = Cluster(postgres_url, _NoTables()), Cluster(postgres_url, _NoTables())  # type: ignore[arg-type]
+    a, b = GameLocks(postgres_url), GameLocks(postgres_url)
     await a.start()
     await b.start()
     try:

@@ -15,8 +15,8 @@ import pytest_asyncio
 
 from ludoteca.web.features import lobby, slowturns
 from ludoteca.web.live import turns
+from ludoteca.web.live.front import Tables
 from ludoteca.web.live.jobs import Workers
-from ludoteca.web.live.registry import Tables
 from ludoteca.web.play.match import Match
 from ludoteca.web.play.seat import Seat
 from ludoteca.web.protocol.requests import CreateGame

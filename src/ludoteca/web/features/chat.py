@@ -29,7 +29,7 @@ from collections import deque
 from ..language.i18n import Translator
 from ..language.wording import Said, _
 from ..live.connection import Connection
-from ..live.registry import Tables
+from ..live.front import Tables
 from ..live.retry import until_stored
 from ..live.room import Room
 from ..play.match import MatchError

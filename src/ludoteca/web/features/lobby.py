@@ -17,8 +17,8 @@ from ludoteca import games
 from ludoteca.core.errors import LudotecaError
 from ludoteca.present.common import colour_name
 
-from ..live.base import NewGame
 from ..live.bot_choice import nearest_choice
+from ..live.registry import NewGame
 from ..play.seat import Seat
 from ..protocol import names
 from ..protocol.requests import BOT_CHOICES, MAX_TURN_SECONDS, CreateGame, first_error, options_of
@@ -44,7 +44,6 @@ MAX_NAME = names.MAX_NAME
 
 class LobbyError(LudotecaError):
     """A create-game request the server refuses, with the reason in words."""
-
 
 
 def schema(tr: Callable[[str], str]) -> list[dict[str, Any]]:
@@ -89,7 +88,6 @@ def bot_choices(tr: Callable[[str], str]) -> list[dict[str, str]]:
         "random": tr("Random bot"),
     }
     return [{"spec": spec, "label": labels[spec]} for spec in BOT_CHOICES]
-
 
 
 def new_game(request: CreateGame) -> NewGame:

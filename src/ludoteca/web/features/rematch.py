@@ -33,9 +33,9 @@ from dataclasses import replace
 
 from ludoteca.core.errors import LudotecaError
 
-from ..live.base import RoomsFull
 from ..live.connection import Connection
-from ..live.registry import Tables
+from ..live.front import Tables
+from ..live.registry import RoomsFull
 from ..live.room import Room
 from ..play.match import Match, MatchError
 from ..play.seat import Seat

@@ -28,10 +28,11 @@ import time
 from ludoteca.core.errors import LudotecaError
 
 from ..hosting.config import SWEEP_SECONDS
-from ..live.registry import Tables
+from ..live.front import Tables
 from ..storage.errors import StoreError
 
 log = logging.getLogger("ludoteca.web")
+
 
 async def sweep(tables: Tables, now: float | None = None) -> int:
     """Arm the live rooms' near deadlines and load the stored games whose deadline has passed; how many

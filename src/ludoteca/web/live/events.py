@@ -48,6 +48,13 @@ class TableEvents:
     """What happens at the live tables that a feature may want to follow."""
 
     def __init__(self) -> None:
+        self.changed: Hook[[Room, bool]] = Hook()
+        """``(room, redraw)``: a room became live here, or its game changed (stored by this process or caught
+        up from another): the parts that run a room follow it — its turn timer, its bots, its ownership —
+        and its pages are redrawn if ``redraw`` (:class:`.front.Tables` subscribes them, in that order)."""
+        self.unloaded: Hook[[Room]] = Hook()
+        """``(room)``: the room left memory (:meth:`.registry.Registry.unload`): its timer, its place among
+        the games of bots only and its ownership are let go."""
         self.stored: Hook[[str, str]] = Hook()
         """``(game_id, what)``: this process stored a change of a game — its ``"table"`` (actions, seats,
         rematch) or only its ``"chat"``. The cluster tells the other processes (:mod:`.features.cluster`)."""

@@ -7,6 +7,7 @@ The rest of slow games (the sweep that brings back a game whose deadline passed 
 from __future__ import annotations
 
 from ..storage.schema import StoredGame
+from .room import Room
 
 HORIZON = 600.0
 """Seconds before a deadline at which a live room holds a timer for it (more than the sweep's period,
@@ -35,3 +36,11 @@ def turn_began(stored: tuple[int, float] | None, version: int, now: float) -> fl
     if stored is not None and stored[0] == version:
         return min(stored[1], now)
     return now
+
+
+def time_up(room: Room, seat: int, now: float) -> bool:
+    """Whether it is ``seat``'s turn in ``room`` and that turn's deadline has passed at ``now``."""
+    match, turn = room.match, room.turn
+    if match.to_act() != seat or not match.turn_seconds or turn is None or turn[0] != match.version:
+        return False
+    return now >= turn[1] + match.turn_seconds

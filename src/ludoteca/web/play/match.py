@@ -58,7 +58,6 @@ class Prepared:
     """The views the digest was made of, per seat (-1: a spectator): the first states sent use them too."""
 
 
-
 class Match:
     """A live game: the rules state, the ordered action texts and the seats.
 
@@ -303,7 +302,7 @@ class Match:
 
 def result_of(state: Any) -> dict[str, Any]:
     """A finished state's result as the store keeps it (``games.result``): what a game's last action writes
-    in the same transaction as itself, before the match applies it (:mod:`ludoteca.web.live.pipeline`)."""
+    in the same transaction as itself, before the match applies it (:mod:`ludoteca.web.live.write_path`)."""
     result = state.result()
     return {
         "scores": list(result.scores),

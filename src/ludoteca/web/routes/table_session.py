@@ -24,10 +24,10 @@ from ..hosting.limits import Holdings, Inflow, RateLimit
 from ..language import i18n
 from ..language.i18n import Translator
 from ..language.wording import Wording, in_language
-from ..live.base import LoadsExhausted, RoomsFull
 from ..live.connection import Connection
+from ..live.front import Tables
 from ..live.jobs import JobTimeout
-from ..live.registry import Tables
+from ..live.registry import LoadsExhausted, RoomsFull
 from ..live.room import Room
 from ..play.match import MatchError
 from ..protocol import incoming, outgoing
@@ -305,7 +305,7 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, budge
             try:
                 _hello(msg, room, conn)
             except MatchError as e:
-                if e.code != "bad_token" or tables.cluster is None:
+                if e.code != "bad_token" or tables.site is None:
                     raise
                 if not await tables.token_given_elsewhere(room, msg.token):
                     raise  # a made-up token: nothing reloaded, nobody redrawn

@@ -1,0 +1,175 @@
+"""The write path: the one door through which a live game changes — check, store, apply, and only then tell anyone.
+
+This order is what "nothing lost" rests on: check a change against the match (no change), store it in one
+transaction, then apply it and announce it. A crash before the store leaves no trace; a crash after it is
+repaired by replaying the stored actions. Every change is made under the room's lock, so two clients (or a
+client and a bot) never act on the same version twice. After a change the write path emits
+:attr:`.events.TableEvents.changed` (the timers, the bots and the room's ownership follow it) and
+:attr:`~.events.TableEvents.stored` (the other processes are told).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from ..play.match import MatchError, result_of
+from ..storage.errors import Kind, StaleActionError, StoreError
+from ..storage.schema import ActionRow
+from ..storage.store import Store
+from .events import TableEvents
+from .registry import Registry, match_from_stored
+from .room import Room
+from .turns import stored_turn, time_up
+
+log = logging.getLogger("ludoteca.web")
+
+
+def shown(room: Room) -> tuple[Any, ...]:
+    """What a reload from the store may change that the table's pages show."""
+    seats = tuple((s.kind, s.name, s.generated, s.token_hash, s.autoplay) for s in room.match.seats)
+    return (id(room.match), room.match.version, seats, room.public, room.rematch, room.rematch_by)
+
+
+class WritePath:
+    """Every change of a live game: an action, a seat handed to its bot or taken back, a catch-up with what
+    another process stored. ``clock`` (unix seconds) dates the actions and the deadlines."""
+
+    def __init__(self, store: Store, registry: Registry, events: TableEvents, clock: Callable[[], float]) -> None:
+        self.store = store
+        self.registry = registry
+        self.events = events
+        self.clock = clock
+
+    async def act(self, room: Room, seat: int, version: Any, action: Any, *, by_bot: bool = False) -> int:
+        """Check, store, apply, announce — in that order (see the module docstring): the new version.
+
+        A game's last action and its end are stored in one transaction, and this process (whose insert
+        won) is the one that emits :attr:`.TableEvents.finished`. A refusal says why: ``stale`` (someone
+        acted first), ``unavailable`` (the database did not answer; nothing changed, try again)."""
+        match = room.match
+        stale = False
+        async with room.lock:
+            if seat >= 0 and match.seats[seat].bot_plays != by_bot:
+                raise MatchError("autoplay" if not by_bot else "stale")
+            parsed, text = match.check(seat, version, action)
+            after = match.prepare(parsed)
+            row = ActionRow(match.version, seat, text, by_bot, self.clock(), after.digest)
+            ends = result_of(after.state) if after.state.is_terminal() else None
+            try:
+                await self.store.append_action(match.id, row, ends)
+            except StaleActionError:
+                stale = True  # another process stored this action number first: catch up, then say so
+            except StoreError as e:
+                raise refusal(e, f"could not store action {row.n} of game {match.id}") from None
+            if not stale:
+                match.commit(parsed, text, after)
+        if stale:
+            try:
+                await self.catch_up(match.id)
+            except StoreError as e:
+                raise refusal(e, f"could not catch up with game {match.id}") from None
+            if room.match.record.actions[row.n : row.n + 1] != [text]:
+                raise MatchError("stale")
+            # the action stored is this very one (an earlier attempt's commit whose answer was lost): done.
+            # Announced (that attempt could not), but its end not emitted: the process of the first attempt
+            # may have, and once is the promise (the end of a commit whose answer was lost goes unemitted).
+            self.announce(match.id)
+            return row.n + 1
+        if ends is not None:
+            self.events.finished.emit(room)
+        self.after_change(room)
+        return row.n + 1
+
+    async def set_autoplay(self, room: Room, seat: int, on: bool) -> None:
+        """A bot takes a human seat (``leave``, or the turn timer ran out), or its owner takes it back.
+
+        A seat taken back in its own turn keeps that turn's deadline (:attr:`Room.turn`, and in the store
+        the turn's stored beginning); once the deadline has passed the turn is the bot's, and taking the
+        seat back waits for its move (``time_up``) — else leave, take back and the timer could hand the
+        turn to and fro for ever."""
+        match = room.match
+        s = match.seats[seat]
+        if s.kind != "human" or s.autoplay == on:
+            return
+        async with room.lock:
+            if not on and time_up(room, seat, self.clock()):
+                raise MatchError("time_up")
+            try:
+                await self.store.set_autoplay(match.id, seat, on)
+            except StoreError as e:
+                raise refusal(e, f"could not store seat {seat} of game {match.id}") from None
+            s.autoplay = on
+        self.after_change(room)
+
+    async def catch_up(self, game_id: str) -> None:
+        """Apply to the live room what the store has and it has not: the actions another process stored
+        (checked against their digests), seats taken or handed to a bot, the rematch."""
+        loading = self.registry.loading.get(game_id)
+        if loading is not None:
+            async with loading:
+                pass
+            self.registry.forget_load(game_id, loading)  # as :meth:`.Registry.get` would have, had this not held it
+        room = self.registry.rooms.get(game_id)
+        if room is None:
+            return
+        # from the last action this room holds (its time tells when the current turn began) on
+        since = max(0, room.match.version - 1)
+        stored = await self.store.load_since(game_id, since)
+        if stored is None:
+            return
+        rematch_before = room.rematch
+        before = shown(room)
+        async with room.lock:
+            match = room.match
+            total = stored.actions[-1].n + 1 if stored.actions else 0
+            if total < match.version:
+                return  # an older read than what this room holds: a newer announcement follows
+            try:
+                for row in stored.actions:
+                    if row.n < match.version:
+                        continue
+                    parsed, notation = match.check(row.seat, match.version, row.action)
+                    after = match.prepare(parsed)
+                    if row.digest is not None and after.digest != row.digest:
+                        raise MatchError("diverged", f"action {row.n} replays differently here")
+                    match.commit(parsed, notation, after)
+            except MatchError:
+                log.exception("game %s: stored actions do not apply here; replaying the whole game", game_id)
+                whole = await self.store.load(game_id)
+                if whole is None:
+                    return
+                room.match = match = await asyncio.to_thread(match_from_stored, whole)  # off the loop
+            for seat_row in stored.seats:
+                seat = match.seats[seat_row.seat]
+                seat.kind, seat.name, seat.generated = seat_row.kind, seat_row.name, seat_row.generated
+                seat.token_hash, seat.autoplay = seat_row.token_hash, seat_row.autoplay
+                match.record.players[seat_row.seat] = seat_row.name
+            room.public = stored.game.public
+            room.rematch, room.rematch_by = stored.game.rematch, stored.game.rematch_by
+            turn = stored_turn(stored)  # counts only the actions read: the version is ``total``
+            room.stored_turn = None if turn is None else (total, turn[1])
+            room.turn = None  # the current turn's beginning as stored (another process may have started it)
+        self.events.changed.emit(room, shown(room) != before)  # nothing new (a late announcement): no redraw
+        await self.events.caught_up.emit(room, rematch_before)
+
+    def after_change(self, room: Room) -> None:
+        """After a change this process stored: every client here and every other process is told."""
+        self.announce(room.match.id)
+        self.events.changed.emit(room, True)
+
+    def announce(self, game_id: str, what: str = "table") -> None:
+        """Tell the other processes (if any) that the game's table (or only its ``chat``) changed in the store."""
+        self.events.stored.emit(game_id, what)
+
+
+def refusal(error: StoreError, what: str) -> MatchError:
+    """The refusal a client gets for a change the store could not make: ``unavailable`` (the database did
+    not answer: try again) or ``storage``; logged here, once, since the client sees only the code."""
+    if error.kind is Kind.UNAVAILABLE:
+        log.warning("%s: %s", what, error)
+        return MatchError("unavailable", str(error))
+    log.error("%s: %s", what, error)
+    return MatchError("storage", str(error))
