@@ -172,14 +172,13 @@ async def deliver(tables: Tables, room: Room, conn: Connection) -> None:
 
 
 async def _claim(tables: Tables, new_id: str, seat: int, held: str, token_hash: str) -> None:
-    """Give the rematch's ``seat`` the token hash (in the store, then in its live room if it has one)."""
+    """Give the rematch's ``seat`` the token hash, through the write path: under its live room's lock if it
+    may be live (it is loaded for it: its bots move, its timer runs), in the store alone if not."""
     live = tables.rooms.get(new_id)
     if live is not None and live.match.seats[seat].token_hash == token_hash:
         return  # given already: a reload or a second tab of the seat costs no write
-    await tables.store.claim_seat(new_id, seat, held, token_hash)
-    tables.announce(new_id)  # a process that holds the rematch live learns the seat's token
-    with contextlib.suppress(RoomsFull):
-        # after the write: a room loaded from the store from now on has the hash; one loaded before gets it here
+    try:
         live = await tables.get(new_id)
-        if live is not None and live.match.seats[seat].token_hash == held:
-            live.match.seats[seat].token_hash = token_hash
+    except RoomsFull:
+        live = None  # stored all the same: a room loaded from the store from now on has the hash
+    await tables.write_path.claim_rematch_seat(new_id, live, seat, held, token_hash)

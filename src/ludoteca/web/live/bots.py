@@ -20,6 +20,7 @@ from ..protocol.outgoing import Hint, Suggestion
 from ..seatview import guided, text
 from . import workers
 from .connection import Connection
+from .events import Change
 from .jobs import JobTimeout, Kind, Workers
 from .ownership import Ownership
 from .registry import Registry
@@ -72,9 +73,10 @@ class BotDriver:
         self.closing = False
         """Set once the server is closing: a cancelled bot move must not schedule the next one."""
 
-    def follow(self, room: Room, redraw: bool = True) -> None:
+    def follow(self, change: Change) -> None:
         """After a change (:attr:`.TableEvents.changed`): a game that no longer needs a place among the games
         of bots only leaves it, and the bot to move (if any) is set going."""
+        room = change.room
         if room.match.finished or not room.match.bots_only():
             self.leave_bot_place(room)
         self.schedule(room)

@@ -7,9 +7,12 @@ without knowing what hangs off it, and a new feature adds a subscription, not a 
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Generic, ParamSpec, Protocol
 
+from ..storage.schema import StoredGame
 from .room import Room
 
 P = ParamSpec("P")
@@ -44,14 +47,72 @@ class AsyncHook(Generic[P]):
             await subscriber(*args, **kwargs)
 
 
+@dataclass(frozen=True)
+class RoomLive:
+    """A room became live here: loaded from the store, or a game just created."""
+
+    room: Room
+    redraw = True
+
+
+@dataclass(frozen=True)
+class ActionStored:
+    """This process stored action ``n`` of the room's game (by ``seat``, its bot's if ``by_bot``) and applied it
+    (an action that ended the game is also :attr:`TableEvents.finished`, emitted first)."""
+
+    room: Room
+    seat: int
+    n: int
+    by_bot: bool
+    redraw = True
+
+
+class SeatChange(enum.Enum):
+    """How a seat changed hands."""
+
+    TO_BOT = "to_bot"
+    """A bot took a human seat (its player left, or the turn's time ran out)."""
+    TAKEN_BACK = "taken_back"
+    """The seat's owner took it back from the bot."""
+    OPEN_SEAT_TAKEN = "open_seat_taken"
+    """Someone took an open seat of a public game (:mod:`ludoteca.web.routes.open_games`)."""
+    REMATCH_CLAIMED = "rematch_claimed"
+    """A rematch's seat was given its player's token (:mod:`ludoteca.web.features.rematch`)."""
+
+
+@dataclass(frozen=True)
+class SeatChanged:
+    """This process stored a change of the room's ``seat``."""
+
+    room: Room
+    seat: int
+    how: SeatChange
+    redraw = True
+
+
+@dataclass(frozen=True)
+class CaughtUp:
+    """The room took in what another process stored: ``stored``, the rows read (its game's row and seats, the
+    actions from the room's last on); ``redraw``: whether anything its pages show changed."""
+
+    room: Room
+    stored: StoredGame
+    redraw: bool
+
+
+Change = RoomLive | ActionStored | SeatChanged | CaughtUp
+"""Every change of a live game the write path makes, and a room becoming live."""
+
+
 class TableEvents:
     """What happens at the live tables that a feature may want to follow."""
 
     def __init__(self) -> None:
-        self.changed: Hook[[Room, bool]] = Hook()
-        """``(room, redraw)``: a room became live here, or its game changed (stored by this process or caught
-        up from another): the parts that run a room follow it — its turn timer, its bots, its ownership —
-        and its pages are redrawn if ``redraw`` (:class:`.front.Tables` subscribes them, in that order)."""
+        self.changed: Hook[[Change]] = Hook()
+        """A room became live here, or its game changed (:data:`Change`: stored by this process through the
+        write path, or caught up from another): the parts that run a room follow it — its turn timer, its
+        bots, its ownership — and its pages are redrawn if the change says ``redraw`` (:class:`.front.Tables`
+        subscribes them, in that order)."""
         self.unloaded: Hook[[Room]] = Hook()
         """``(room)``: the room left memory (:meth:`.registry.Registry.unload`): its timer, its place among
         the games of bots only and its ownership are let go."""

@@ -28,7 +28,7 @@ from ..protocol.outgoing import Hint
 from ..storage.store import Store
 from .bots import BotDriver
 from .connection import Connection
-from .events import Site, TableEvents
+from .events import Change, Site, TableEvents
 from .following import Follower
 from .jobs import Workers
 from .ownership import Ownership
@@ -38,11 +38,11 @@ from .timers import Timers
 from .write_path import WritePath
 
 
-def _redraw(room: Room, redraw: bool = True) -> None:
-    """After a change: the room was used now, and (if ``redraw``) every page at it is drawn again."""
-    room.last_used = time.monotonic()
-    if redraw:
-        room.refresh_all()
+def _redraw(change: Change) -> None:
+    """After a change: the room was used now, and (if the change says ``redraw``) every page at it is drawn again."""
+    change.room.last_used = time.monotonic()
+    if change.redraw:
+        change.room.refresh_all()
 
 
 class Tables:
@@ -151,10 +151,6 @@ class Tables:
     def announce(self, game_id: str, what: str = "table") -> None:
         """:meth:`.WritePath.announce`."""
         self.write_path.announce(game_id, what)
-
-    def after_change(self, room: Room) -> None:
-        """:meth:`.WritePath.after_change`."""
-        self.write_path.after_change(room)
 
     # the other processes (:class:`.Follower`, :class:`.Ownership`)
 

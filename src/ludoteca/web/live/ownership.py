@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from .events import Site
+from .events import Change, Site
 from .following import Follower
 from .registry import Registry
 from .room import Room
@@ -75,10 +75,10 @@ class Ownership:
                 room.timer.cancel()
                 room.timer = None
 
-    def follow(self, room: Room, redraw: bool = True) -> None:
+    def follow(self, change: Change) -> None:
         """After a change: a finished game is given up (:attr:`.TableEvents.changed`)."""
-        if room.match.finished:
-            self.disown(room)
+        if change.room.match.finished:
+            self.disown(change.room)
 
     def disown(self, room: Room) -> None:
         """Give up a game that is finished or unloaded here (:attr:`.TableEvents.unloaded`)."""

@@ -27,7 +27,7 @@ from ..play.seat import Seat
 from ..storage.schema import GameRow, StoredGame
 from ..storage.store import Store
 from .bot_choice import nearest_choice
-from .events import TableEvents
+from .events import RoomLive, TableEvents
 from .room import Room
 from .turns import stored_turn
 
@@ -146,7 +146,7 @@ class Registry:
             except RoomsFull:
                 continue
             resumed += 1
-            self.events.changed.emit(room, True)
+            self.events.changed.emit(RoomLive(room))
             if room.idle() and len(self.rooms) >= self.max_rooms:
                 self.unload(room, count=False)
         return resumed
@@ -187,7 +187,7 @@ class Registry:
                         return None
                     room = await self._room(stored)
                     self._admit(room)
-                    self.events.changed.emit(room, True)
+                    self.events.changed.emit(RoomLive(room))
         finally:
             self.forget_load(game_id, lock)
         return room
@@ -313,5 +313,5 @@ class Registry:
         if not new.public:  # the first turn's deadline as a reload counts it (a public game's waits for players)
             room.stored_turn = (0, row.created)
         self._admit(room)
-        self.events.changed.emit(room, True)
+        self.events.changed.emit(RoomLive(room))
         return room

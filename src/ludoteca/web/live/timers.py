@@ -12,6 +12,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 
+from .events import Change
 from .ownership import Ownership
 from .registry import Registry
 from .retry import until_stored
@@ -34,9 +35,9 @@ class Timers:
         self.write_path = write_path
         self.clock = clock
 
-    def follow(self, room: Room, redraw: bool = True) -> None:
+    def follow(self, change: Change) -> None:
         """After a change (:attr:`.TableEvents.changed`): the turn's deadline follows it."""
-        self.arm(room)
+        self.arm(change.room)
 
     def arm(self, room: Room) -> None:
         """Give a new turn its deadline — from when it began as stored if the room was loaded during it,

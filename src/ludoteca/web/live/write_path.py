@@ -11,15 +11,18 @@ client and a bot) never act on the same version twice. After a change the write 
 from __future__ import annotations
 
 import asyncio
+import enum
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from ..play.match import MatchError, result_of
+from ..protocol import names
 from ..storage.errors import Kind, StaleActionError, StoreError
 from ..storage.schema import ActionRow
 from ..storage.store import Store
-from .events import TableEvents
+from .events import ActionStored, CaughtUp, SeatChange, SeatChanged, TableEvents
 from .registry import Registry, match_from_stored
 from .room import Room
 from .turns import stored_turn, time_up
@@ -33,9 +36,24 @@ def shown(room: Room) -> tuple[Any, ...]:
     return (id(room.match), room.match.version, seats, room.public, room.rematch, room.rematch_by)
 
 
+class OpenSeat(enum.Enum):
+    """What became of a request for an open seat (:meth:`WritePath.take_open_seat`)."""
+
+    GIVEN = "given"
+    NOT_WAITING = "not_waiting"
+    """The game no longer waits for players."""
+    TAKEN = "taken"
+    """Someone else took the seat first."""
+    SAME_NAME = "same_name"
+    """Another seat of the game has that name."""
+    ADDRESS_HOLDS_ONE = "address_holds_one"
+    """The asking address holds a seat of this game already."""
+
+
 class WritePath:
-    """Every change of a live game: an action, a seat handed to its bot or taken back, a catch-up with what
-    another process stored. ``clock`` (unix seconds) dates the actions and the deadlines."""
+    """Every change of a live game: an action, a seat handed to its bot or taken back, an open seat taken,
+    a rematch's seat claimed, a catch-up with what another process stored. ``clock`` (unix seconds) dates
+    the actions and the turns' beginnings."""
 
     def __init__(self, store: Store, registry: Registry, events: TableEvents, clock: Callable[[], float]) -> None:
         self.store = store
@@ -80,7 +98,7 @@ class WritePath:
             return row.n + 1
         if ends is not None:
             self.events.finished.emit(room)
-        self.after_change(room)
+        self._changed(ActionStored(room, seat, row.n, by_bot))
         return row.n + 1
 
     async def set_autoplay(self, room: Room, seat: int, on: bool) -> None:
@@ -102,7 +120,7 @@ class WritePath:
             except StoreError as e:
                 raise refusal(e, f"could not store seat {seat} of game {match.id}") from None
             s.autoplay = on
-        self.after_change(room)
+        self._changed(SeatChanged(room, seat, SeatChange.TO_BOT if on else SeatChange.TAKEN_BACK))
 
     async def catch_up(self, game_id: str) -> None:
         """Apply to the live room what the store has and it has not: the actions another process stored
@@ -143,22 +161,62 @@ class WritePath:
                     return
                 room.match = match = await asyncio.to_thread(match_from_stored, whole)  # off the loop
             for seat_row in stored.seats:
-                seat = match.seats[seat_row.seat]
-                seat.kind, seat.name, seat.generated = seat_row.kind, seat_row.name, seat_row.generated
-                seat.token_hash, seat.autoplay = seat_row.token_hash, seat_row.autoplay
-                match.record.players[seat_row.seat] = seat_row.name
+                match.hold_seat(seat_row)
             room.public = stored.game.public
             room.rematch, room.rematch_by = stored.game.rematch, stored.game.rematch_by
             turn = stored_turn(stored)  # counts only the actions read: the version is ``total``
             room.stored_turn = None if turn is None else (total, turn[1])
             room.turn = None  # the current turn's beginning as stored (another process may have started it)
-        self.events.changed.emit(room, shown(room) != before)  # nothing new (a late announcement): no redraw
+        # nothing new (a late announcement): no redraw
+        self.events.changed.emit(CaughtUp(room, stored, shown(room) != before))
         await self.events.caught_up.emit(room, rematch_before)
 
-    def after_change(self, room: Room) -> None:
-        """After a change this process stored: every client here and every other process is told."""
-        self.announce(room.match.id)
-        self.events.changed.emit(room, True)
+    async def take_open_seat(
+        self, room: Room, seat: int, token_hash: str, name: str | None, taken_from: str
+    ) -> OpenSeat:
+        """Give open ``seat`` of a public game waiting for players to the holder of ``token_hash``, named
+        ``name`` (None: the seat's name as it is), taken from the address ``taken_from``: what became of it.
+        The seat and, when it was the last open one, the first turn's beginning are stored in one
+        transaction (:meth:`.Store.take_seat`)."""
+        match = room.match
+        async with room.lock:
+            held = match.seats[seat]
+            if not match.waiting:
+                return OpenSeat.NOT_WAITING
+            if held.kind != "open":
+                return OpenSeat.TAKEN
+            name, generated = (name, False) if name else (held.name, held.generated)
+            if any(o.seat != seat and names.key(o.name) == names.key(name) for o in match.seats):
+                return OpenSeat.SAME_NAME
+            last = sum(1 for s in match.seats if s.kind == "open") == 1
+            starts = self.clock() if last and match.turn_seconds else None  # the first turn's time begins now
+            if not await self.store.take_seat(match.id, seat, token_hash, name, generated, taken_from, starts):
+                if await self.store.holds_seat(match.id, taken_from):  # one seat of a game per address
+                    return OpenSeat.ADDRESS_HOLDS_ONE
+                return OpenSeat.TAKEN  # another server process took it between our look and our write
+            match.hold_seat(replace(held, kind="human", token_hash=token_hash, name=name, generated=generated))
+        self._changed(SeatChanged(room, seat, SeatChange.OPEN_SEAT_TAKEN))  # the last seat taken starts the game
+        return OpenSeat.GIVEN
+
+    async def claim_rematch_seat(self, game_id: str, room: Room | None, seat: int, held: str, token_hash: str) -> None:
+        """Give ``seat`` of the rematch ``game_id`` (its live ``room``, None if it may not be loaded now) the
+        token hash of its player, in place of the placeholder ``held`` (:meth:`.Store.claim_seat`)."""
+        if room is None:
+            await self.store.claim_seat(game_id, seat, held, token_hash)
+            self.announce(game_id)  # a process that holds the rematch live learns the seat's token
+            return
+        async with room.lock:
+            if room.match.seats[seat].token_hash == token_hash:
+                return  # given already: a reload or a second tab of the seat costs no write
+            await self.store.claim_seat(game_id, seat, held, token_hash)
+            if room.match.seats[seat].token_hash == held:
+                room.match.hold_seat(replace(room.match.seats[seat], token_hash=token_hash))
+        self._changed(SeatChanged(room, seat, SeatChange.REMATCH_CLAIMED))
+
+    def _changed(self, change: ActionStored | SeatChanged) -> None:
+        """After a change this process stored: every other process and every part here is told."""
+        self.announce(change.room.match.id)
+        self.events.changed.emit(change)
 
     def announce(self, game_id: str, what: str = "table") -> None:
         """Tell the other processes (if any) that the game's table (or only its ``chat``) changed in the store."""

@@ -209,6 +209,14 @@ class Match:
         Such a game costs worker time with nobody at the table waiting for it."""
         return all(s.bot_plays for s in self.seats)
 
+    def hold_seat(self, held: Seat) -> None:
+        """Seat ``held.seat`` is held as ``held`` says now — who holds it (its kind, name, token hash) and
+        whether its bot plays it (autoplay) — as the write path stored it or read it from the store."""
+        seat = self.seats[held.seat]
+        seat.kind, seat.name, seat.generated = held.kind, held.name, held.generated
+        seat.token_hash, seat.autoplay = held.token_hash, held.autoplay
+        self.record.players[held.seat] = held.name
+
     def seat_of(self, token_hash: str) -> int | None:
         for s in self.seats:
             if s.token_hash is not None and s.token_hash == token_hash:

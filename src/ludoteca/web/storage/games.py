@@ -222,11 +222,6 @@ class Games(Repository):
         async with self._reading() as conn:
             return [row.id for row in await conn.execute(query)]
 
-    async def restart_turn(self, game_id: str, at: float) -> None:
-        """Record that the current turn's time began at ``at`` without an action (``games.turn_started``)."""
-        async with self._writing() as conn:
-            await conn.execute(sa.update(games_table).where(games_table.c.id == game_id).values(turn_started=at))
-
     async def load_since(self, game_id: str, n: int) -> StoredGame | None:
         """The game's row and seats with only its actions numbered ``n`` and above: what a process holding
         the game live needs to catch up with another process's change (:mod:`.cluster`), without
