@@ -23,7 +23,7 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from .features import rematch, slowturns
+from .features import lobby, rematch, slowturns
 from .features.cluster import Cluster, GameLocks, is_postgres
 from .features.reviews import Reviews
 from .hosting import gcpolicy, http_guard
@@ -83,6 +83,7 @@ def create_app(settings: Settings) -> FastAPI:
         group = None if locks is None else Cluster(url, tables, locks, reviews)
         # the features around the tables follow their events (:mod:`.live.events`)
         rematch.follow(tables)
+        lobby.follow(tables)
         if group is not None:
             tables.events.stored.subscribe(group.announce)
             await group.start()

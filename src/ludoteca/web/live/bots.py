@@ -72,6 +72,9 @@ class BotDriver:
         """The live games of bots only waiting for a place, in the order they came."""
         self.closing = False
         """Set once the server is closing: a cancelled bot move must not schedule the next one."""
+        self.hinting: set[tuple[str, int]] = set()
+        """The seats (game id, seat) with a hint being searched: one at a time per seat, whatever its
+        connections."""
 
     def follow(self, change: Change) -> None:
         """After a change (:attr:`.TableEvents.changed`): a game that no longer needs a place among the games
@@ -186,6 +189,21 @@ class BotDriver:
                 log.exception("bot %s failed in game %s", bot, game_id)
         log.warning("game %s: playing the first legal action", game_id)
         return 0
+
+    def begin_hint(self, room: Room, seat: int) -> bool:
+        """Whether ``seat`` may have a hint searched now (none is for it already); if so, it is (the room is
+        held in memory meanwhile) until :meth:`end_hint`."""
+        key = (room.match.id, seat)
+        if key in self.hinting:
+            return False
+        self.hinting.add(key)
+        room.held += 1
+        return True
+
+    def end_hint(self, room: Room, seat: int) -> None:
+        """The hint for ``seat`` that :meth:`begin_hint` let begin is over."""
+        self.hinting.discard((room.match.id, seat))
+        room.held -= 1
 
     async def hint(self, room: Room, conn: Connection) -> Hint:
         """The search bot's advice for the connection's seat, as a ``hint`` message."""

@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Generic, ParamSpec, Protocol
 
-from ..storage.schema import StoredGame
+from ..storage.schema import GameRow, StoredGame
 from .room import Room
 
 P = ParamSpec("P")
@@ -49,9 +49,11 @@ class AsyncHook(Generic[P]):
 
 @dataclass(frozen=True)
 class RoomLive:
-    """A room became live here: loaded from the store, or a game just created."""
+    """A room became live here: loaded from the store, or a game just created; ``game``, its row as stored
+    (what the features around the table keep of it: whether the lobby lists it, its rematch)."""
 
     room: Room
+    game: GameRow
     redraw = True
 
 
@@ -100,7 +102,18 @@ class CaughtUp:
     redraw: bool
 
 
-Change = RoomLive | ActionStored | SeatChanged | CaughtUp
+@dataclass(frozen=True)
+class RematchLinked:
+    """This process stored the finished game's rematch (``rematch``, the same whoever clicked first), proposed by
+    ``by`` if this click was the first (None: another was). Nothing the table shows changes."""
+
+    room: Room
+    rematch: str
+    by: int | None
+    redraw = False
+
+
+Change = RoomLive | ActionStored | SeatChanged | CaughtUp | RematchLinked
 """Every change of a live game the write path makes, and a room becoming live."""
 
 
@@ -124,10 +137,10 @@ class TableEvents:
         site, once per game: the one whose transaction stored the last action with the end, or that repaired
         the row of a game stored unfinished although its last action had ended it (:mod:`.registry`). What
         must happen once per game (a rating, a notice) subscribes here."""
-        self.caught_up: AsyncHook[[Room, str | None]] = AsyncHook()
-        """``(room, rematch_before)``: a live room took in what another process stored (its actions, seats,
-        rematch); ``rematch_before`` is the rematch it knew before. The rematch leads each page to a rematch
-        that just appeared (:mod:`.features.rematch`)."""
+        self.caught_up: AsyncHook[[CaughtUp]] = AsyncHook()
+        """A live room took in what another process stored (its actions, seats, rematch), after ``changed``
+        told the parts of it: awaited, so that a feature may answer it at once — the rematch leads each page
+        to a rematch that just appeared (:mod:`.features.rematch`)."""
 
 
 class Site(Protocol):

@@ -146,7 +146,7 @@ class Registry:
             except RoomsFull:
                 continue
             resumed += 1
-            self.events.changed.emit(RoomLive(room))
+            self.events.changed.emit(RoomLive(room, stored.game))
             if room.idle() and len(self.rooms) >= self.max_rooms:
                 self.unload(room, count=False)
         return resumed
@@ -187,7 +187,7 @@ class Registry:
                         return None
                     room = await self._room(stored)
                     self._admit(room)
-                    self.events.changed.emit(RoomLive(room))
+                    self.events.changed.emit(RoomLive(room, stored.game))
         finally:
             self.forget_load(game_id, lock)
         return room
@@ -243,9 +243,6 @@ class Registry:
         room = Room(await self.load_match(stored))
         room.owned = self.alone
         room.stored_turn = stored_turn(stored)
-        room.public = stored.game.public
-        room.rematch_of, room.rematch = stored.game.rematch_of, stored.game.rematch
-        room.rematch_by = stored.game.rematch_by
         if (
             room.match.finished
             and not stored.game.finished
@@ -308,10 +305,9 @@ class Registry:
         await self.store.create_game(row, list(new.seats))
         room = Room(match)
         room.owned = self.alone
-        room.public = new.public
         room.address = address
         if not new.public:  # the first turn's deadline as a reload counts it (a public game's waits for players)
             room.stored_turn = (0, row.created)
         self._admit(room)
-        self.events.changed.emit(RoomLive(room))
+        self.events.changed.emit(RoomLive(room, row))
         return room

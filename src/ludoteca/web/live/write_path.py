@@ -18,11 +18,12 @@ from dataclasses import replace
 from typing import Any
 
 from ..play.match import MatchError, result_of
+from ..play.seat import Seat
 from ..protocol import names
 from ..storage.errors import Kind, StaleActionError, StoreError
-from ..storage.schema import ActionRow
+from ..storage.schema import ActionRow, GameRow
 from ..storage.store import Store
-from .events import ActionStored, CaughtUp, SeatChange, SeatChanged, TableEvents
+from .events import ActionStored, CaughtUp, RematchLinked, SeatChange, SeatChanged, TableEvents
 from .registry import Registry, match_from_stored
 from .room import Room
 from .turns import stored_turn, time_up
@@ -33,7 +34,7 @@ log = logging.getLogger("ludoteca.web")
 def shown(room: Room) -> tuple[Any, ...]:
     """What a reload from the store may change that the table's pages show."""
     seats = tuple((s.kind, s.name, s.generated, s.token_hash, s.autoplay) for s in room.match.seats)
-    return (id(room.match), room.match.version, seats, room.public, room.rematch, room.rematch_by)
+    return (id(room.match), room.match.version, seats)
 
 
 class OpenSeat(enum.Enum):
@@ -124,7 +125,8 @@ class WritePath:
 
     async def catch_up(self, game_id: str) -> None:
         """Apply to the live room what the store has and it has not: the actions another process stored
-        (checked against their digests), seats taken or handed to a bot, the rematch."""
+        (checked against their digests), seats taken or handed to a bot; what the features keep of the
+        game's row (its rematch) they read from the event (:class:`.CaughtUp`)."""
         loading = self.registry.loading.get(game_id)
         if loading is not None:
             async with loading:
@@ -138,7 +140,6 @@ class WritePath:
         stored = await self.store.load_since(game_id, since)
         if stored is None:
             return
-        rematch_before = room.rematch
         before = shown(room)
         async with room.lock:
             match = room.match
@@ -162,14 +163,12 @@ class WritePath:
                 room.match = match = await asyncio.to_thread(match_from_stored, whole)  # off the loop
             for seat_row in stored.seats:
                 match.hold_seat(seat_row)
-            room.public = stored.game.public
-            room.rematch, room.rematch_by = stored.game.rematch, stored.game.rematch_by
             turn = stored_turn(stored)  # counts only the actions read: the version is ``total``
             room.stored_turn = None if turn is None else (total, turn[1])
             room.turn = None  # the current turn's beginning as stored (another process may have started it)
-        # nothing new (a late announcement): no redraw
-        self.events.changed.emit(CaughtUp(room, stored, shown(room) != before))
-        await self.events.caught_up.emit(room, rematch_before)
+        caught = CaughtUp(room, stored, shown(room) != before)  # nothing new (a late announcement): no redraw
+        self.events.changed.emit(caught)
+        await self.events.caught_up.emit(caught)
 
     async def take_open_seat(
         self, room: Room, seat: int, token_hash: str, name: str | None, taken_from: str
@@ -213,7 +212,15 @@ class WritePath:
                 room.match.hold_seat(replace(room.match.seats[seat], token_hash=token_hash))
         self._changed(SeatChanged(room, seat, SeatChange.REMATCH_CLAIMED))
 
-    def _changed(self, change: ActionStored | SeatChanged) -> None:
+    async def link_rematch(self, room: Room, rematch: GameRow, seats: list[Seat], by: int) -> str:
+        """Store ``rematch`` (its ``seats``) as the finished game's rematch, proposed by seat ``by``, unless the
+        game has one already (:meth:`.Store.create_rematch`): the rematch's id, the same whoever writes it."""
+        async with room.lock:
+            chosen = await self.store.create_rematch(room.match.id, rematch, seats, by=by)
+        self._changed(RematchLinked(room, chosen, by if chosen == rematch.id else None))
+        return chosen
+
+    def _changed(self, change: ActionStored | SeatChanged | RematchLinked) -> None:
         """After a change this process stored: every other process and every part here is told."""
         self.announce(change.room.match.id)
         self.events.changed.emit(change)

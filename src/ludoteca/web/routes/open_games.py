@@ -138,7 +138,7 @@ async def take_seat(
         too_many = _("too many seats taken from your address (at most %(n)d a minute); try again later")
         raise BadRequest(Said(too_many, {"n": takings.count}), 429)
     room = await tables.get(game_id)
-    if room is None or not room.public:  # a private game is not told apart from no game at all
+    if room is None or not lobby.listed(room):  # a private game is not told apart from no game at all
         raise BadRequest(Said(_("no such open game")), 404)
     match = room.match
     number = _seat_number(seat, len(match.seats))

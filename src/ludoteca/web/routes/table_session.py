@@ -387,9 +387,8 @@ async def _hint(room: Room, conn: Connection, tables: Tables, request: int | Non
     seat = conn.seat
     if seat is None or room.match.human_to_act() != seat:
         raise MatchError("no_hint")
-    if seat in room.hinting:
+    if not tables.bots.begin_hint(room, seat):
         raise MatchError("busy")
-    room.hinting.add(seat)
 
     async def run() -> None:
         try:
@@ -402,7 +401,7 @@ async def _hint(room: Room, conn: Connection, tables: Tables, request: int | Non
             log.exception("hint failed in game %s", room.match.id)
             _error(conn, "no_hint", request=request)
         finally:
-            room.hinting.discard(seat)
+            tables.bots.end_hint(room, seat)
 
     task = asyncio.get_running_loop().create_task(run())
     tasks.add(task)
