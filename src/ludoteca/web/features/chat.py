@@ -244,7 +244,7 @@ async def say(room: Room, conn: Connection, store: Store, msg: Chat) -> None:
         raise MatchError(refused)
     limits = ChatLimits(MAX_LINES, SPECTATOR_LINES, RATE, SPECTATORS_RATE)
     try:
-        line = await store.add_chat(room.match.id, sender[0], name, (kind, text), room.match.version, limits, now)
+        line = await store.add_chat(room.match.id, sender[0], name, (kind, text), room.match.played, limits, now)
     except ChatRefused as e:
         raise MatchError(e.code) from None
     except StoreError as e:  # "unavailable": the database did not answer, say it again in a moment

@@ -257,7 +257,7 @@ class Registry:
         """A stored game's match; what its replay found is written back: the digests of actions stored
         before digests existed, or the divergence (never silently: the game is marked and stops)."""
         kept = self.finished.get(stored.game.id)
-        if kept is not None and kept.version == len(stored.actions):
+        if kept is not None and kept.played == len(stored.actions):
             return kept  # over: the same match as the one its replay and review read
         # a replay checks every action's digests (40-110 ms for a game of 2-3 seats): in a thread, so that
         # the event loop (every other table) is held only by the interpreter's switches (issue #33)

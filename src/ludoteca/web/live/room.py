@@ -50,8 +50,8 @@ class Room:
         self.timed: tuple[int, int] | None = None
         """(version, seat) the running turn timer belongs to."""
         self.stored_turn: tuple[int, float] | None = None
-        """(version, when its turn began) as the store had it when the room was loaded: the deadline of
-        that turn counts from then, not from the load (used once, see :meth:`.Timers.arm`)."""
+        """(actions stored, when the turn after them began) as the store had it when the room was loaded:
+        the deadline of that turn counts from then, not from the load (used once, see :meth:`.Timers.arm`)."""
         self.turn: tuple[int, float] | None = None
         """(version, when its turn began) of the turn being played: kept while its seat is with the bot, so
         a seat taken back in its turn keeps that turn's deadline (``leave`` and ``take_back`` over and over

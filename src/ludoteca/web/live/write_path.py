@@ -75,7 +75,7 @@ class WritePath:
                 raise MatchError("autoplay" if not by_bot else "stale")
             parsed, text = match.check(seat, version, action)
             after = match.prepare(parsed)
-            row = ActionRow(match.version, seat, text, by_bot, self.clock(), after.digest)
+            row = ActionRow(match.played, seat, text, by_bot, self.clock(), after.digest)
             ends = result_of(after.state) if after.state.is_terminal() else None
             try:
                 await self.store.append_action(match.id, row, ends)
@@ -136,7 +136,7 @@ class WritePath:
         if room is None:
             return
         # from the last action this room holds (its time tells when the current turn began) on
-        since = max(0, room.match.version - 1)
+        since = max(0, room.match.played - 1)
         stored = await self.store.load_since(game_id, since)
         if stored is None:
             return
@@ -144,11 +144,11 @@ class WritePath:
         async with room.lock:
             match = room.match
             total = stored.actions[-1].n + 1 if stored.actions else 0
-            if total < match.version:
+            if total < match.played:
                 return  # an older read than what this room holds: a newer announcement follows
             try:
                 for row in stored.actions:
-                    if row.n < match.version:
+                    if row.n < match.played:
                         continue
                     parsed, notation = match.check(row.seat, match.version, row.action)
                     after = match.prepare(parsed)

@@ -61,9 +61,11 @@ class Prepared:
 class Match:
     """A live game: the rules state, the ordered action texts and the seats.
 
-    ``version`` is the number of actions applied; every action a client sends names the version it
-    was chosen on, so a click made on an out-of-date table is refused instead of landing in a position
-    the player never saw.
+    ``version`` is the revision of the table a client acts on: every action a client sends names the
+    version it was chosen on, so a click made on an out-of-date table is refused instead of landing in a
+    position the player never saw. It is its own counter, not the number of actions stored
+    (:attr:`played`): today each action advances both by one, but taking an action back will advance the
+    version while the actions stored go down.
     """
 
     def __init__(
@@ -111,6 +113,8 @@ class Match:
         self._views_of: Any = None
         self._views: dict[int, Any] = {}
         self._replay(digests)
+        self.version = len(self.record.actions)
+        """The revision a client acts on (see the class docstring)."""
         # normalised options (defaults filled in), so what is stored is what is played
         self.record.options = definition.options_to_dict(stored_options(definition, options))
 
@@ -154,6 +158,7 @@ class Match:
         )
         match.state = replay(definition, record, upto=upto)
         match.record.actions = list(record.actions[:upto])
+        match.version = match.played  # the frame's revision: the replay's step
         return match
 
     def missing_digests(self, stored: Sequence[str | None]) -> dict[int, str]:
@@ -167,7 +172,8 @@ class Match:
     # ------------------------------------------------------------------ reading
 
     @property
-    def version(self) -> int:
+    def played(self) -> int:
+        """The number of actions stored (and applied, up to a divergence): the next action's row ``n``."""
         return len(self.record.actions)
 
     @property
@@ -226,7 +232,7 @@ class Match:
     def bot_seed(self, seat: int) -> int:
         """The seed of the bot deciding ``seat``'s next move: a function of the game seed, the seat and
         the version, so a bot's move after a restart is the move it would have made without one."""
-        return derive_seed(self.seed, seat, self.version, salt=SERVER_SALT)
+        return derive_seed(self.seed, seat, self.played, salt=SERVER_SALT)
 
     # ------------------------------------------------------------------ acting
 
@@ -293,6 +299,7 @@ class Match:
         self._views_of, self._views = done.state, done.views
         self.digests.append(done.digest)
         self.record.actions.append(text)
+        self.version += 1
 
     def view(self, seat: int) -> Any:
         """``state.view(seat)``, made once per position: the digest of an action and every state message
