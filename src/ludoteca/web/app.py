@@ -24,7 +24,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from .features import lobby, rematch, slowturns
-from .features.cluster import Cluster, GameLocks, is_postgres
+from .features.cluster import Cluster, GameLocks, is_postgres, new_origin
 from .features.reviews import Reviews
 from .hosting import gcpolicy, http_guard
 from .hosting.config import Settings
@@ -54,11 +54,13 @@ def create_app(settings: Settings) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[dict[str, Any]]:
         url = database_url(settings.database_url, settings.data_dir)
-        store = await Store.open(url)
+        # on PostgreSQL the other processes of the site (if any) share the games (:mod:`.cluster`): the store
+        # announces each change to them in its own transaction, under this process's origin
+        origin = new_origin() if is_postgres(url) else None
+        store = await Store.open(url, origin=origin)
         pool = workers.start(settings.bot_processes, settings.job_seconds)
-        # on PostgreSQL the other processes of the site (if any) share the games (:mod:`.cluster`): a game's
-        # bots, timer and review run where its lock is
-        locks = GameLocks(url) if is_postgres(url) else None
+        # a game's bots, timer and review run in the process that holds its lock
+        locks = GameLocks(url) if origin is not None else None
         if locks is not None:
             await locks.start()
         tables = Tables(
@@ -80,12 +82,11 @@ def create_app(settings: Settings) -> FastAPI:
             per_address=settings.reviews_per_address,
             locks=locks,
         )
-        group = None if locks is None else Cluster(url, tables, locks, reviews)
+        group = None if locks is None or origin is None else Cluster(url, tables, locks, reviews, origin)
         # the features around the tables follow their events (:mod:`.live.events`)
         rematch.follow(tables)
         lobby.follow(tables)
         if group is not None:
-            tables.events.stored.subscribe(group.announce)
             await group.start()
         resumed = await tables.resume()
         log.info("storage %s; resumed %d unfinished game(s)", store, resumed)

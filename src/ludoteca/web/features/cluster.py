@@ -4,9 +4,12 @@ Any process accepts any client for any game; nothing here decides who may act. T
 actions — the primary key ``(game_id, n)`` of ``actions`` lets exactly one of two racing writers store
 action ``n`` (:meth:`.store.Store.append_action`), and the loser's client is told its action is stale.
 
-**Announcements.** A process that changed a game (an action, a seat taken or handed to a bot, a
-rematch) sends ``NOTIFY ludoteca, '{"o": origin, "g": game, "w": "table"}'`` after its commit (``"chat"`` for a
-chat message, which only the chat needs to reload). Every other process
+**Announcements.** A process that changes a game (an action, a seat taken or handed to a bot, a
+rematch) sends ``NOTIFY ludoteca, '{"o": origin, "g": game, "w": "table"}'`` inside the very transaction
+that stores the change (``"chat"`` for a chat message, which only the chat needs to reload;
+:meth:`.repository.Repository._announce`): PostgreSQL delivers a notification when, and only if, its
+transaction commits, so a process killed right after a commit has announced it all the same, and a
+change that was rolled back is never announced. Every other process
 LISTENs on a connection of its own and, if it holds that game live, reloads it from the store and
 applies what is new (:meth:`.write_path.WritePath.catch_up`): the store stays the only truth, a notification
 only says where to look, so a lost or duplicated one costs a reload, never a wrong table. A listener
@@ -44,11 +47,11 @@ from psycopg.conninfo import make_conninfo
 from sqlalchemy.engine import make_url
 
 from ..live.front import Tables
+from ..storage.repository import CHANNEL
 from . import chat
 
 log = logging.getLogger("ludoteca.web")
 
-CHANNEL = "ludoteca"
 SPACE = 0x1D0
 """The seed of every game's advisory lock key (:data:`LOCK_KEY`): a game's key and its review's differ."""
 REVIEW_SPACE = 0x1D1
@@ -73,6 +76,11 @@ SERVER_KEEPALIVE = ("SET tcp_keepalives_idle = 5", "SET tcp_keepalives_interval 
 def conninfo(url: str) -> str:
     """A libpq URI for the psycopg connections of this module, from the store's SQLAlchemy URL."""
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+def new_origin() -> str:
+    """A name for this process among the others of the site, in the announcements its store makes."""
+    return uuid.uuid4().hex[:12]
 
 
 def is_postgres(url: str) -> bool:
@@ -159,28 +167,26 @@ class Cluster:
     """This process's link with the others: announcements out and in, and taking over the games nobody
     owns (through ``locks``, which the tables were given too)."""
 
-    def __init__(self, url: str, tables: Tables, locks: GameLocks, reviews: Resuming) -> None:
+    def __init__(self, url: str, tables: Tables, locks: GameLocks, reviews: Resuming, origin: str) -> None:
         self.url = conninfo(url)
         self.tables = tables
         self.locks = locks
         self.reviews = reviews
-        self.origin = uuid.uuid4().hex[:12]
-        """This process among the others: its own notifications come back to it and are ignored."""
+        self.origin = origin
+        """This process among the others (the store announces its changes under it, :func:`new_origin`): its
+        own notifications come back to it and are ignored."""
         self._listener: asyncio.Task[None] | None = None
         self._claimer: asyncio.Task[None] | None = None
-        self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
-        self._sender: asyncio.Task[None] | None = None
         self.listening = asyncio.Event()
 
     async def start(self) -> None:
         loop = asyncio.get_running_loop()
         self._listener = loop.create_task(self._listen(), name="ludoteca-listen")
-        self._sender = loop.create_task(self._send(), name="ludoteca-notify")
         self._claimer = loop.create_task(self._claim_loop(), name="ludoteca-claim")
         await asyncio.wait_for(self.listening.wait(), 30)
 
     async def close(self) -> None:
-        for task in (self._claimer, self._listener, self._sender):
+        for task in (self._claimer, self._listener):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -190,34 +196,6 @@ class Cluster:
         return await _connect(self.url)
 
     # ------------------------------------------------------------------ announcements
-
-    def announce(self, game_id: str, what: str = "table") -> None:
-        """Tell the other processes that ``game_id`` changed in the store (after the commit): its table
-        (actions, seats, rematch) or only its ``chat``."""
-        self._outbox.put_nowait((game_id, what))
-
-    async def _send(self) -> None:
-        conn = await self._reconnect()
-        while True:
-            game_id, what = await self._outbox.get()
-            payload = json.dumps({"o": self.origin, "g": game_id, "w": what})
-            for _attempt in (1, 2):  # once more on a fresh connection: the database may have restarted
-                try:
-                    await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
-                    break
-                except psycopg.Error as error:
-                    log.warning("could not announce a change of game %s (%s); reconnecting", game_id, error)
-                    with contextlib.suppress(Exception):
-                        await conn.close()
-                    conn = await self._reconnect()
-
-    async def _reconnect(self) -> psycopg.AsyncConnection[Any]:
-        while True:
-            try:
-                return await self._connect()
-            except psycopg.Error as error:
-                log.warning("cannot reach the database: %s", error)
-                await asyncio.sleep(1.0)
 
     async def _listen(self) -> None:
         first = True

@@ -1,4 +1,5 @@
-"""The live table's events, and what the features around a table subscribe to them.
+"""The live table's events — each change of a live game a small typed value (:data:`Change`) — and what
+the parts of the table and the features around it subscribe to.
 
 The table never imports a feature (chat, rematch, the cluster, slow turns): it emits an event, and the app
 subscribes the features when it is wired (:func:`ludoteca.web.app.create_app`). So the table's code reads
@@ -129,9 +130,6 @@ class TableEvents:
         self.unloaded: Hook[[Room]] = Hook()
         """``(room)``: the room left memory (:meth:`.registry.Registry.unload`): its timer, its place among
         the games of bots only and its ownership are let go."""
-        self.stored: Hook[[str, str]] = Hook()
-        """``(game_id, what)``: this process stored a change of a game — its ``"table"`` (actions, seats,
-        rematch) or only its ``"chat"``. The cluster tells the other processes (:mod:`.features.cluster`)."""
         self.finished: Hook[[Room]] = Hook()
         """``(room)``: the room's game is over, and this process stored its end — exactly one process of a
         site, once per game: the one whose transaction stored the last action with the end, or that repaired
@@ -144,8 +142,9 @@ class TableEvents:
 
 
 class Site(Protocol):
-    """The other processes serving the same games (:class:`ludoteca.web.features.cluster.Cluster`): a game's
-    bots and turn timer run in the one process that owns the game."""
+    """The other processes serving the same games, as far as the tables need them: the games' locks
+    (:class:`ludoteca.web.features.cluster.GameLocks`); a game's bots and turn timer run in the one process
+    that owns the game."""
 
     async def own(self, game_id: str) -> bool:
         """Take the game's lock if nobody holds it: whether this process owns the game now."""

@@ -148,10 +148,6 @@ class Tables:
         """:meth:`.WritePath.catch_up`."""
         await self.write_path.catch_up(game_id)
 
-    def announce(self, game_id: str, what: str = "table") -> None:
-        """:meth:`.WritePath.announce`."""
-        self.write_path.announce(game_id, what)
-
     # the other processes (:class:`.Follower`, :class:`.Ownership`)
 
     def catch_up_soon(self, game_id: str) -> None:

@@ -1,12 +1,13 @@
 """The write path: the one door through which a live game changes — check, store, apply, and only then tell anyone.
 
 This order is what "nothing lost" rests on: check a change against the match (no change), store it in one
-transaction, then apply it and announce it. A crash before the store leaves no trace; a crash after it is
-repaired by replaying the stored actions. Every change is made under the room's lock, so two clients (or a
-client and a bot) never act on the same version twice. After a change the write path emits
-:attr:`.events.TableEvents.changed` (the timers, the bots and the room's ownership follow it) and
-:attr:`~.events.TableEvents.stored` (the other processes are told).
-"""
+transaction — with its announcement to the other processes, which PostgreSQL delivers at the commit
+(:meth:`.Repository._announce`) —, then apply it. A crash before the commit leaves no trace; a crash after
+it is repaired by replaying the stored actions, and the other processes have heard of it. Every change is
+made under the room's lock, so two clients (or a client and a bot) never act on the same version twice.
+After a change the write path emits one typed event (:data:`.events.Change`) on
+:attr:`.events.TableEvents.changed`: the timers, the pages, the bots and the room's ownership follow it,
+and the features that subscribed."""
 
 from __future__ import annotations
 
@@ -93,9 +94,8 @@ class WritePath:
             if room.match.record.actions[row.n : row.n + 1] != [text]:
                 raise MatchError("stale")
             # the action stored is this very one (an earlier attempt's commit whose answer was lost): done.
-            # Announced (that attempt could not), but its end not emitted: the process of the first attempt
-            # may have, and once is the promise (the end of a commit whose answer was lost goes unemitted).
-            self.announce(match.id)
+            # Announced (in that attempt's transaction), but its end not emitted: the process of the first
+            # attempt may have, and once is the promise (the end of a commit whose answer was lost goes unemitted).
             return row.n + 1
         if ends is not None:
             self.events.finished.emit(room)
@@ -200,9 +200,8 @@ class WritePath:
     async def claim_rematch_seat(self, game_id: str, room: Room | None, seat: int, held: str, token_hash: str) -> None:
         """Give ``seat`` of the rematch ``game_id`` (its live ``room``, None if it may not be loaded now) the
         token hash of its player, in place of the placeholder ``held`` (:meth:`.Store.claim_seat`)."""
-        if room is None:
+        if room is None:  # (announced in the store's transaction: a process holding it live learns the token)
             await self.store.claim_seat(game_id, seat, held, token_hash)
-            self.announce(game_id)  # a process that holds the rematch live learns the seat's token
             return
         async with room.lock:
             if room.match.seats[seat].token_hash == token_hash:
@@ -221,13 +220,9 @@ class WritePath:
         return chosen
 
     def _changed(self, change: ActionStored | SeatChanged | RematchLinked) -> None:
-        """After a change this process stored: every other process and every part here is told."""
-        self.announce(change.room.match.id)
+        """After a change this process stored: every part here is told (the other processes were, by the
+        store, in the change's own transaction: :meth:`.Repository._announce`)."""
         self.events.changed.emit(change)
-
-    def announce(self, game_id: str, what: str = "table") -> None:
-        """Tell the other processes (if any) that the game's table (or only its ``chat``) changed in the store."""
-        self.events.stored.emit(game_id, what)
 
 
 def refusal(error: StoreError, what: str) -> MatchError:

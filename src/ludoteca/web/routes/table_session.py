@@ -352,9 +352,9 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, budge
 
 
 async def _say(room: Room, conn: Connection, tables: Tables, msg: incoming.Chat) -> None:
-    """A chat message, stored under the number the store gives it, then announced to the other processes."""
+    """A chat message, stored under the number the store gives it (and announced to the other processes in
+    the same transaction)."""
     await chat.say(room, conn, tables.store, msg)
-    tables.announce(room.match.id, "chat")
 
 
 def _hello(msg: incoming.Hello, room: Room, conn: Connection) -> None:

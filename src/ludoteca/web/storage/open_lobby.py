@@ -82,6 +82,7 @@ class OpenLobby(Repository):
             if turn_started is not None:
                 values_creator["turn_started"] = turn_started
             await conn.execute(forget_creator.values(**values_creator))
+            await self._announce(conn, [game_id])
             return True
 
     async def holds_seat(self, game_id: str, taken_from: str) -> bool:
