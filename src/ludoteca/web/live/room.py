@@ -65,7 +65,7 @@ class Room:
         game, then of the last person to act or leave or take back a seat there (unknown: "")."""
         self.bots_waiting = False
         """A game of bots only waiting for a place among the server's ``max_bot_games``: its bots do not
-        move meanwhile, and the room may be unloaded (:meth:`Tables._bots_may_move`)."""
+        move meanwhile, and the room may be unloaded (:meth:`.BotDriver._bots_may_move`)."""
         self.joined = False
         """Whether a seat's owner has connected since the room was loaded: until then its turn timer does not
         keep it in memory (games created and never opened would fill the server); the deadline is honoured

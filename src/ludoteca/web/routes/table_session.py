@@ -340,7 +340,7 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, budge
             await rematch.propose(tables, room, conn)
         else:
             raise MatchError("unknown_type")
-    except StoreError as e:  # a read or a change outside the table's pipeline (the chat, a hello): nothing changed
+    except StoreError as e:  # a read or a change outside the table's write path (the chat, a hello): nothing changed
         log.warning("game %s: a %s message failed in the store: %s", room.match.id, kind, e)
         _error(conn, "unavailable" if e.kind is Kind.UNAVAILABLE else "storage", request=request)
     except MatchError as e:

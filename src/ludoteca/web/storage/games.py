@@ -145,7 +145,8 @@ class Games(Repository):
         """Mark the game finished with ``result`` unless it is already: whether this call finished it (of
         several processes that see the same end, exactly one gets True). The end of a game played here
         is stored with its last action (:meth:`append_action`); this repairs a game stored before that
-        whose last action ended it but whose row did not say so (:meth:`.Tables._load`)."""
+        whose last action ended it but whose row did not say so (when the registry loads it,
+        :mod:`ludoteca.web.live.registry`)."""
         async with self._writing() as conn:
             if (await conn.execute(_finishing(game_id).values(finished=True, result=result))).rowcount == 1:
                 return True
