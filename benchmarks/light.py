@@ -27,8 +27,8 @@ from ludoteca import games
 from ludoteca.web.features.lobby import NewGame
 from ludoteca.web.language.i18n import translator
 from ludoteca.web.live.connection import Connection
+from ludoteca.web.live.front import Tables
 from ludoteca.web.live.jobs import Workers
-from ludoteca.web.live.registry import Tables
 from ludoteca.web.live.room import Room
 from ludoteca.web.play.match import Seat
 from ludoteca.web.storage.databases import database_url

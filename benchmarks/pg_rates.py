@@ -1,5 +1,6 @@
-"""What one PostgreSQL takes: NOTIFY transactions a second (each an autocommit ``pg_notify``, as
-``ludoteca.web.features.cluster`` sends them) and one-row insert commits a second, from 1, 4 and 16 connections.
+"""What one PostgreSQL takes: NOTIFY transactions a second (each an autocommit ``pg_notify``, as the cluster sent
+them before issue #35 put each NOTIFY in its change's own transaction) and one-row insert commits a second, from
+1, 4 and 16 connections.
 
 Usage::
 

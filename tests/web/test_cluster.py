@@ -7,7 +7,10 @@ actions racing from both, the owner of a game's bots killed with SIGKILL, a proc
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import random
+import signal
 import time
 from pathlib import Path
 
@@ -18,7 +21,7 @@ from test_rematch import finished_with_humans
 
 from ludoteca import games
 from ludoteca.core.records import GameRecord, replay
-from ludoteca.web.features.cluster import ORPHANS, SPACE, Cluster, conninfo
+from ludoteca.web.features.cluster import ORPHANS, SPACE, GameLocks, conninfo
 from ludoteca.web.features.rematch import seat_token
 from ludoteca.web.storage.store import Store
 
@@ -109,6 +112,63 @@ async def _refused(client: Client) -> list[str]:
     while (message := await client.until(lambda m: m["type"] in ("error", "pong")))["type"] == "error":
         errors.append(str(message["code"]))
     return errors
+
+
+DIE_AFTER_COMMIT = """
+import os, signal
+
+from ludoteca.web.storage import games
+
+_append = games.Games.append_action
+
+
+async def _append_then_die(self, game_id, row, result=None):
+    await _append(self, game_id, row, result)
+    os.kill(os.getpid(), signal.SIGKILL)  # the action is committed; nothing this process would do next runs
+
+
+games.Games.append_action = _append_then_die
+"""
+"""A ``sitecustomize`` that kills its server process the moment an action's transaction has committed."""
+
+
+def test_a_process_killed_right_after_a_commit_has_announced_it(
+    tmp_path: Path, postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #35, point 4: the announcement of a change is part of the change's transaction (a NOTIFY is
+    delivered when, and only if, its transaction commits). Process a dies right after it committed a
+    player's action — before it could apply it, answer it or tell anyone —, and process b's live room,
+    whose page waits for nothing but an announcement, shows that action all the same. (When the NOTIFY was
+    sent after the commit, by another task, the other processes' rooms stayed stale until someone acted.)"""
+    b = ServerProcess(tmp_path / "b", postgres_url).start()
+    hooks = tmp_path / "hooks"
+    hooks.mkdir()
+    (hooks / "sitecustomize.py").write_text(DIE_AFTER_COMMIT)
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(hooks), os.environ.get("PYTHONPATH")])))
+    a = ServerProcess(tmp_path / "a", postgres_url).start()
+    monkeypatch.undo()
+    try:
+        made = create_game(b.base, "kreta", [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}])
+        tokens = {s["seat"]: s["token"] for s in made["seats"]}
+
+        async def scenario() -> dict[str, object]:
+            async with Client(b.base, made["id"], tokens[0]) as watcher:
+                assert watcher.state is not None and watcher.state["version"] == 0
+                mover = Client(a.base, made["id"], tokens[int(watcher.state["to_act"])])
+                await mover.__aenter__()
+                assert mover.state is not None
+                await mover.act(mover.state["legal"][0]["text"], 0)
+                with contextlib.suppress(Exception):  # its server is gone
+                    await mover.__aexit__(None, None, None)
+                return await watcher.until_version(1)
+
+        seen = asyncio.run(scenario())
+        assert a.proc is not None and a.proc.wait(timeout=30) == -signal.SIGKILL  # died as it committed
+        assert _stored_actions(postgres_url, made["id"]) == [0]
+        assert seen["version"] == 1
+    finally:
+        a.stop()
+        b.stop()
 
 
 def test_kill_9_of_the_bots_owner_hands_its_games_over(pair: tuple[ServerProcess, ServerProcess]) -> None:
@@ -317,19 +377,6 @@ def test_a_process_forgets_a_game_it_no_longer_serves(pair: tuple[ServerProcess,
     asyncio.run(scenario())
 
 
-class _NoTables:
-    """What a :class:`Cluster` asks of its tables, with no game live here."""
-
-    def __init__(self) -> None:
-        self.rooms: dict[str, object] = {}
-
-    async def claim_all(self) -> None:
-        return None
-
-    def catch_up_soon(self, game_id: str) -> None:
-        return None
-
-
 @pytest.mark.asyncio
 async def test_two_games_whose_ids_collide_in_32_bits_have_their_own_locks(postgres_url: str) -> None:
     """A game's lock was keyed on the 32-bit ``hashtext`` of its id: among 100,000 games two share a key
@@ -349,7 +396,7 @@ async def test_two_games_whose_ids_collide_in_32_bits_have_their_own_locks(postg
             "VALUES (%s, 'kreta', '{}', 1, 60, 1.0, false, false), (%s, 'kreta', '{}', 1, 60, 2.0, false, false)",
             (first, second),
         )
-    a, b = Cluster(postgres_url, _NoTables()), Cluster(postgres_url, _NoTables())  # type: ignore[arg-type]
+    a, b = GameLocks(postgres_url), GameLocks(postgres_url)
     await a.start()
     await b.start()
     try:

@@ -24,8 +24,8 @@ from ludoteca.web.language import i18n
 from ludoteca.web.live import workers
 from ludoteca.web.live.bots import GUIDED_PACE
 from ludoteca.web.live.connection import Connection
+from ludoteca.web.live.front import Tables
 from ludoteca.web.live.jobs import Workers
-from ludoteca.web.live.registry import Tables
 from ludoteca.web.play.match import MatchError
 from ludoteca.web.protocol.requests import CreateGame
 from ludoteca.web.storage.store import Store

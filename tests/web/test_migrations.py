@@ -24,7 +24,7 @@ from ludoteca import games
 from ludoteca.cli.main import cli
 from ludoteca.core.digest import GameDigest
 from ludoteca.core.records import GameRecord, replay
-from ludoteca.web.live.registry import Tables
+from ludoteca.web.live.front import Tables
 from ludoteca.web.play.match import Match, MatchError, Seat
 from ludoteca.web.storage import migrations
 from ludoteca.web.storage.databases import database_revision, upgrade_database
@@ -116,17 +116,32 @@ async def build_legacy_database(url: str, old_games: list[OldGame]) -> None:
             await conn.run_sync(LEGACY.create_all)
             for i, g in enumerate(old_games):
                 await conn.execute(
-                    LEGACY.tables["games"].insert().values(
-                        id=g.id, game=g.game, options=g.options, seed=g.seed, start_player=None,
-                        turn_seconds=None, created=1000.0 + i, finished=g.finished,
+                    LEGACY.tables["games"]
+                    .insert()
+                    .values(
+                        id=g.id,
+                        game=g.game,
+                        options=g.options,
+                        seed=g.seed,
+                        start_player=None,
+                        turn_seconds=None,
+                        created=1000.0 + i,
+                        finished=g.finished,
                         result={"scores": []} if g.finished else None,
                     )
                 )
                 await conn.execute(
                     LEGACY.tables["seats"].insert(),
                     [
-                        {"game_id": g.id, "seat": s, "name": f"P{s}", "kind": "human", "bot": None,
-                         "token_hash": hash_token(token(g.id, s)), "autoplay": False}
+                        {
+                            "game_id": g.id,
+                            "seat": s,
+                            "name": f"P{s}",
+                            "kind": "human",
+                            "bot": None,
+                            "token_hash": hash_token(token(g.id, s)),
+                            "autoplay": False,
+                        }
                         for s in range(g.players)
                     ],
                 )
@@ -230,9 +245,7 @@ async def test_a_game_that_no_longer_replays_is_marked_diverged_never_altered(da
             # a stored digest that no longer matches: the table the players saw differs from the replay
             good = tables.rooms["v3"].match
             async with store._engine.begin() as conn:
-                await conn.execute(
-                    sa.text("UPDATE actions SET digest = 'x' WHERE game_id = 'v3' AND n = 4")
-                )
+                await conn.execute(sa.text("UPDATE actions SET digest = 'x' WHERE game_id = 'v3' AND n = 4"))
             await tables.close()
             tables = Tables(store, pool, bot_delay=0)
             await tables.resume()
@@ -363,8 +376,11 @@ async def test_bot_names_stored_in_english_by_older_servers_are_shown_in_each_re
     try:
         async with engine.begin() as conn:
             seats = LEGACY.tables["seats"]
-            for seat, name, bot in ((1, "Blue (heuristic)", "heuristic"), (2, "Gelb (heuristic)", "heuristic"),
-                                    (3, "Green (ismcts:hard)", "ismcts:hard")):
+            for seat, name, bot in (
+                (1, "Blue (heuristic)", "heuristic"),
+                (2, "Gelb (heuristic)", "heuristic"),
+                (3, "Green (ismcts:hard)", "ismcts:hard"),
+            ):
                 await conn.execute(
                     seats.update()
                     .where((seats.c.game_id == k4.id) & (seats.c.seat == seat))

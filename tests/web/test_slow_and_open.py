@@ -15,8 +15,8 @@ import pytest_asyncio
 
 from ludoteca.web.features import lobby, slowturns
 from ludoteca.web.live import turns
+from ludoteca.web.live.front import Tables
 from ludoteca.web.live.jobs import Workers
-from ludoteca.web.live.registry import Tables
 from ludoteca.web.play.match import Match
 from ludoteca.web.play.seat import Seat
 from ludoteca.web.protocol.requests import CreateGame
@@ -203,8 +203,8 @@ async def test_the_last_open_seat_taken_starts_the_first_turn_across_a_restart(s
     new = request([{"kind": "human"}, {"kind": "open"}], public=True, turn_seconds=2 * DAY)
     await tables.create(new)
     before = time.time()
-    assert await store.take_seat(new.id, 1, hash_token("b"), "Bo", False)
-    await store.restart_turn(new.id, before)  # what POST /api/open-games/ID/seats/N does for the last seat
+    # what the write path does for the last seat (POST /api/open-games/ID/seats/N): one transaction
+    assert await store.take_seat(new.id, 1, hash_token("b"), "Bo", False, turn_started=before)
     again = await restarted(store, new.id)
     try:
         room = again.rooms[new.id]

@@ -17,7 +17,7 @@ import pytest
 from dbfaults import failing_sqlite
 
 from ludoteca import games
-from ludoteca.web.live.registry import Tables
+from ludoteca.web.live.front import Tables
 from ludoteca.web.live.room import Room
 from ludoteca.web.play.match import Match, MatchError
 from ludoteca.web.play.seat import Seat

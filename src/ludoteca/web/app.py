@@ -1,7 +1,7 @@
 """The web application: pages, the lobby's JSON API, the table's WebSocket, ``/healthz``.
 
 ``create_app(settings)`` builds a FastAPI app around one :class:`~.store.Store`, one pool of bot
-workers and the live :class:`~.registry.Tables`; its lifespan opens the store and resumes every
+workers and the live :class:`~.front.Tables`; its lifespan opens the store and resumes every
 unfinished game before the first request, so a restart (even after ``kill -9``) picks every table up
 where the stored actions left it. The routes live in routers — :mod:`.pages`, :mod:`.api`, :mod:`.ws` —
 and get what they need (settings, tables, limits, language, client address, validated bodies) as
@@ -23,15 +23,15 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from .features import rematch, slowturns
-from .features.cluster import Cluster, is_postgres
+from .features import lobby, rematch, slowturns
+from .features.cluster import Cluster, GameLocks, is_postgres, new_origin
 from .features.reviews import Reviews
 from .hosting import gcpolicy, http_guard
 from .hosting.config import Settings
 from .hosting.headers import SecurityHeaders
 from .hosting.limits import Holdings, Inflow, RateLimit
 from .live import workers
-from .live.registry import Tables
+from .live.front import Tables
 from .routes import api, errors, open_games, pages, review_api, table_session, ws
 from .storage.databases import database_url
 from .storage.store import Store
@@ -54,28 +54,25 @@ def create_app(settings: Settings) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[dict[str, Any]]:
         url = database_url(settings.database_url, settings.data_dir)
-        store = await Store.open(url)
+        # on PostgreSQL the other processes of the site (if any) share the games (:mod:`.cluster`): the store
+        # announces each change to them in its own transaction, under this process's origin
+        origin = new_origin() if is_postgres(url) else None
+        store = await Store.open(url, origin=origin)
         pool = workers.start(settings.bot_processes, settings.job_seconds)
+        # a game's bots, timer and review run in the process that holds its lock
+        locks = GameLocks(url) if origin is not None else None
+        if locks is not None:
+            await locks.start()
         tables = Tables(
             store,
             pool,
+            site=locks,
+            loads=RateLimit(settings.loads_per_minute, 60.0, burst=settings.loads_burst),
+            creations=app.state.creations,  # a rematch counts as a new game too
             bot_delay=settings.bot_delay,
             max_rooms=settings.max_live_games,
             max_bot_games=settings.max_bot_games,
         )
-        # on PostgreSQL the other processes of the site (if any) share the games (:mod:`.cluster`)
-        group = Cluster(url, tables) if is_postgres(url) else None
-        # the features around the tables follow their events (:mod:`.live.events`)
-        rematch.follow(tables)
-        if group is not None:
-            tables.cluster = group
-            tables.events.stored.subscribe(group.announce)
-            await group.start()
-        resumed = await tables.resume()
-        log.info("storage %s; resumed %d unfinished game(s)", store, resumed)
-        tables.creations = app.state.creations  # a rematch counts as a new game too
-        tables.loads = RateLimit(settings.loads_per_minute, 60.0, burst=settings.loads_burst)
-        app.state.tables = tables
         reviews = Reviews(
             store,
             tables,
@@ -83,11 +80,18 @@ def create_app(settings: Settings) -> FastAPI:
             settings.review_iterations,
             settings.review_seconds,
             per_address=settings.reviews_per_address,
+            locks=locks,
         )
-        app.state.reviews = reviews
+        group = None if locks is None or origin is None else Cluster(url, tables, locks, reviews, origin)
+        # the features around the tables follow their events (:mod:`.live.events`)
+        rematch.follow(tables)
+        lobby.follow(tables)
         if group is not None:
-            group.reviews = reviews
-            reviews.cluster = group
+            await group.start()
+        resumed = await tables.resume()
+        log.info("storage %s; resumed %d unfinished game(s)", store, resumed)
+        app.state.tables = tables
+        app.state.reviews = reviews
         if await reviews.resume():
             log.info("resumed the unfinished reviews")
         sweeper = asyncio.get_running_loop().create_task(slowturns.run(tables, settings.sweep_seconds))
@@ -104,6 +108,8 @@ def create_app(settings: Settings) -> FastAPI:
             await tables.close()
             if group is not None:
                 await group.close()
+            if locks is not None:
+                await locks.close()
             pool.close()
             await store.close()
 

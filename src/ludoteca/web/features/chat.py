@@ -29,7 +29,7 @@ from collections import deque
 from ..language.i18n import Translator
 from ..language.wording import Said, _
 from ..live.connection import Connection
-from ..live.registry import Tables
+from ..live.front import Tables
 from ..live.retry import until_stored
 from ..live.room import Room
 from ..play.match import MatchError
@@ -244,7 +244,7 @@ async def say(room: Room, conn: Connection, store: Store, msg: Chat) -> None:
         raise MatchError(refused)
     limits = ChatLimits(MAX_LINES, SPECTATOR_LINES, RATE, SPECTATORS_RATE)
     try:
-        line = await store.add_chat(room.match.id, sender[0], name, (kind, text), room.match.version, limits, now)
+        line = await store.add_chat(room.match.id, sender[0], name, (kind, text), room.match.played, limits, now)
     except ChatRefused as e:
         raise MatchError(e.code) from None
     except StoreError as e:  # "unavailable": the database did not answer, say it again in a moment

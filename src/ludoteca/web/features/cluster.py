@@ -4,11 +4,14 @@ Any process accepts any client for any game; nothing here decides who may act. T
 actions — the primary key ``(game_id, n)`` of ``actions`` lets exactly one of two racing writers store
 action ``n`` (:meth:`.store.Store.append_action`), and the loser's client is told its action is stale.
 
-**Announcements.** A process that changed a game (an action, a seat taken or handed to a bot, a
-rematch) sends ``NOTIFY ludoteca, '{"o": origin, "g": game, "w": "table"}'`` after its commit (``"chat"`` for a
-chat message, which only the chat needs to reload). Every other process
+**Announcements.** A process that changes a game (an action, a seat taken or handed to a bot, a
+rematch) sends ``NOTIFY ludoteca, '{"o": origin, "g": game, "w": "table"}'`` inside the very transaction
+that stores the change (``"chat"`` for a chat message, which only the chat needs to reload;
+:meth:`.repository.Repository._announce`): PostgreSQL delivers a notification when, and only if, its
+transaction commits, so a process killed right after a commit has announced it all the same, and a
+change that was rolled back is never announced. Every other process
 LISTENs on a connection of its own and, if it holds that game live, reloads it from the store and
-applies what is new (:meth:`.registry.Tables.catch_up`): the store stays the only truth, a notification
+applies what is new (:meth:`.write_path.WritePath.catch_up`): the store stays the only truth, a notification
 only says where to look, so a lost or duplicated one costs a reload, never a wrong table. A listener
 that loses its connection reloads every live game once reconnected (it may have missed some).
 PostgreSQL's LISTEN/NOTIFY rather than another broker (Redis, NATS): the database is already shared by
@@ -37,18 +40,18 @@ import contextlib
 import json
 import logging
 import uuid
-from typing import Any
+from typing import Any, Protocol
 
 import psycopg
 from psycopg.conninfo import make_conninfo
 from sqlalchemy.engine import make_url
 
-from ..live.registry import Tables
+from ..live.front import Tables
+from ..storage.repository import CHANNEL
 from . import chat
 
 log = logging.getLogger("ludoteca.web")
 
-CHANNEL = "ludoteca"
 SPACE = 0x1D0
 """The seed of every game's advisory lock key (:data:`LOCK_KEY`): a game's key and its review's differ."""
 REVIEW_SPACE = 0x1D1
@@ -75,78 +78,124 @@ def conninfo(url: str) -> str:
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
+def new_origin() -> str:
+    """A name for this process among the others of the site, in the announcements its store makes."""
+    return uuid.uuid4().hex[:12]
+
+
 def is_postgres(url: str) -> bool:
     return make_url(url).get_backend_name() == "postgresql"
 
 
-class Cluster:
-    """This process's link with the others: announcements out and in, and which games it owns."""
+class GameLocks:
+    """The games' advisory locks this process holds, on a connection of their own (:class:`.events.Site`):
+    a game's bots and timer run where its lock is, a review where the review's is."""
 
-    def __init__(self, url: str, tables: Tables) -> None:
+    def __init__(self, url: str) -> None:
         self.url = conninfo(url)
-        self.tables = tables
-        self.origin = uuid.uuid4().hex[:12]
-        """This process among the others: its own notifications come back to it and are ignored."""
         self._locks: psycopg.AsyncConnection[Any] | None = None
-        self._listener: asyncio.Task[None] | None = None
-        self._claimer: asyncio.Task[None] | None = None
-        self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
-        self._sender: asyncio.Task[None] | None = None
-        self.listening = asyncio.Event()
-        self.reviews: Any = None
-        """The process's :class:`.reviews.Reviews`, resumed when a review nobody runs is found."""
 
     async def start(self) -> None:
         await self._connect_locks()
-        loop = asyncio.get_running_loop()
-        self._listener = loop.create_task(self._listen(), name="ludoteca-listen")
-        self._sender = loop.create_task(self._send(), name="ludoteca-notify")
-        self._claimer = loop.create_task(self._claim_loop(), name="ludoteca-claim")
-        await asyncio.wait_for(self.listening.wait(), 30)
 
     async def close(self) -> None:
-        for task in (self._claimer, self._listener, self._sender):
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await task
         if self._locks is not None:
             with contextlib.suppress(Exception):
                 await self._locks.close()
 
+    async def _connect_locks(self) -> None:
+        conn = await _connect(self.url)
+        for statement in SERVER_KEEPALIVE:
+            await conn.execute(statement)
+        self._locks = conn
+
+    async def own(self, game_id: str, space: int = SPACE) -> bool:
+        """Take the game's lock if nobody holds it; whether this process now owns the game."""
+        if self._locks is None or self._locks.closed:
+            return False
+        try:
+            cur = await self._locks.execute(f"SELECT pg_try_advisory_lock({LOCK_KEY})", (game_id, space))
+            row = await cur.fetchone()
+        except psycopg.Error:
+            log.exception("could not take the lock of game %s", game_id)
+            return False
+        return bool(row and row[0])
+
+    async def release(self, game_id: str, space: int = SPACE) -> None:
+        """Give up the game's lock (finished or unloaded: another process may take it when it needs to)."""
+        if self._locks is None or self._locks.closed:
+            return
+        with contextlib.suppress(psycopg.Error):
+            await self._locks.execute(f"SELECT pg_advisory_unlock({LOCK_KEY})", (game_id, space))
+
+    async def check(self) -> bool:
+        """Whether the lock connection still holds: one that fails has lost every lock with it, and is
+        closed (:meth:`start` opens a new one, holding none)."""
+        try:
+            assert self._locks is not None
+            await self._locks.execute("SELECT 1")
+            return True
+        except (psycopg.Error, AssertionError):
+            log.warning("lost the connection holding this process's games; giving them up")
+        with contextlib.suppress(Exception):
+            if self._locks is not None:
+                await self._locks.close()
+        self._locks = None
+        return False
+
+    async def orphans(self, live: list[str]) -> list[str]:
+        """The unfinished games that need an owner and have none, not ``live`` here (:data:`ORPHANS`)."""
+        assert self._locks is not None
+        cur = await self._locks.execute(ORPHANS, {"live": live, "space": SPACE, "limit": ADOPT_AT_ONCE})
+        return [game_id for (game_id,) in await cur.fetchall()]
+
+
+class Resuming(Protocol):
+    """What the cluster asks of the process's reviews (:class:`.reviews.Reviews`)."""
+
+    async def resume(self) -> int:
+        """Queue the reviews nobody runs."""
+        ...
+
+
+async def _connect(url: str) -> psycopg.AsyncConnection[Any]:
+    """A connection of this module's own (autocommit: LISTEN, NOTIFY and advisory locks act at once)."""
+    return await psycopg.AsyncConnection.connect(make_conninfo(url, **KEEPALIVE), autocommit=True)
+
+
+class Cluster:
+    """This process's link with the others: announcements out and in, and taking over the games nobody
+    owns (through ``locks``, which the tables were given too)."""
+
+    def __init__(self, url: str, tables: Tables, locks: GameLocks, reviews: Resuming, origin: str) -> None:
+        self.url = conninfo(url)
+        self.tables = tables
+        self.locks = locks
+        self.reviews = reviews
+        self.origin = origin
+        """This process among the others (the store announces its changes under it, :func:`new_origin`): its
+        own notifications come back to it and are ignored."""
+        self._listener: asyncio.Task[None] | None = None
+        self._claimer: asyncio.Task[None] | None = None
+        self.listening = asyncio.Event()
+
+    async def start(self) -> None:
+        loop = asyncio.get_running_loop()
+        self._listener = loop.create_task(self._listen(), name="ludoteca-listen")
+        self._claimer = loop.create_task(self._claim_loop(), name="ludoteca-claim")
+        await asyncio.wait_for(self.listening.wait(), 30)
+
+    async def close(self) -> None:
+        for task in (self._claimer, self._listener):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+
     async def _connect(self) -> psycopg.AsyncConnection[Any]:
-        """A connection of this module's own (autocommit: LISTEN, NOTIFY and advisory locks act at once)."""
-        return await psycopg.AsyncConnection.connect(make_conninfo(self.url, **KEEPALIVE), autocommit=True)
+        return await _connect(self.url)
 
     # ------------------------------------------------------------------ announcements
-
-    def announce(self, game_id: str, what: str = "table") -> None:
-        """Tell the other processes that ``game_id`` changed in the store (after the commit): its table
-        (actions, seats, rematch) or only its ``chat``."""
-        self._outbox.put_nowait((game_id, what))
-
-    async def _send(self) -> None:
-        conn = await self._reconnect()
-        while True:
-            game_id, what = await self._outbox.get()
-            payload = json.dumps({"o": self.origin, "g": game_id, "w": what})
-            for _attempt in (1, 2):  # once more on a fresh connection: the database may have restarted
-                try:
-                    await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
-                    break
-                except psycopg.Error as error:
-                    log.warning("could not announce a change of game %s (%s); reconnecting", game_id, error)
-                    with contextlib.suppress(Exception):
-                        await conn.close()
-                    conn = await self._reconnect()
-
-    async def _reconnect(self) -> psycopg.AsyncConnection[Any]:
-        while True:
-            try:
-                return await self._connect()
-            except psycopg.Error as error:
-                log.warning("cannot reach the database: %s", error)
-                await asyncio.sleep(1.0)
 
     async def _listen(self) -> None:
         first = True
@@ -183,37 +232,14 @@ class Cluster:
 
     # ------------------------------------------------------------------ ownership
 
-    async def _connect_locks(self) -> None:
-        conn = await self._connect()
-        for statement in SERVER_KEEPALIVE:
-            await conn.execute(statement)
-        self._locks = conn
-
-    async def own(self, game_id: str, space: int = SPACE) -> bool:
-        """Take the game's lock if nobody holds it; whether this process now owns the game."""
-        if self._locks is None or self._locks.closed:
-            return False
-        try:
-            cur = await self._locks.execute(f"SELECT pg_try_advisory_lock({LOCK_KEY})", (game_id, space))
-            row = await cur.fetchone()
-        except psycopg.Error:
-            log.exception("could not take the lock of game %s", game_id)
-            return False
-        return bool(row and row[0])
-
-    async def release(self, game_id: str, space: int = SPACE) -> None:
-        """Give up the game's lock (finished or unloaded: another process may take it when it needs to)."""
-        if self._locks is None or self._locks.closed:
-            return
-        with contextlib.suppress(psycopg.Error):
-            await self._locks.execute(f"SELECT pg_advisory_unlock({LOCK_KEY})", (game_id, space))
-
     async def _claim_loop(self) -> None:
         rounds = 0
         while True:
             await asyncio.sleep(CLAIM_SECONDS)
             try:
-                await self._check_locks()
+                if not await self.locks.check():
+                    self.tables.disown_all()
+                    await self.locks.start()
                 await self.tables.claim_all()
                 rounds += 1
                 if rounds % ADOPT_EVERY == 0:
@@ -225,35 +251,15 @@ class Cluster:
             except Exception:
                 log.exception("taking over games failed; trying again")
 
-    async def _check_locks(self) -> None:
-        """A lock connection that fails has lost every lock with it: give up every game, reconnect."""
-        try:
-            assert self._locks is not None
-            await self._locks.execute("SELECT 1")
-            return
-        except (psycopg.Error, AssertionError):
-            log.warning("lost the connection holding this process's games; giving them up")
-        self.tables.disown_all()
-        with contextlib.suppress(Exception):
-            if self._locks is not None:
-                await self._locks.close()
-        self._locks = None
-        await self._connect_locks()
-
     async def _adopt(self) -> None:
         """Load the unfinished games with a bot seat or a turn timer that nobody owns (their owner died, or
         unloaded them), and queue the reviews nobody runs."""
-        assert self._locks is not None
-        cur = await self._locks.execute(
-            ORPHANS, {"live": list(self.tables.rooms), "space": SPACE, "limit": ADOPT_AT_ONCE}
-        )
-        for (game_id,) in await cur.fetchall():
+        for game_id in await self.locks.orphans(list(self.tables.rooms)):
             try:
                 await self.tables.get(game_id)
             except Exception as error:  # a full process, a game that does not replay: the next round tries again
                 log.warning("could not take over game %s: %s", game_id, error)
-        if self.reviews is not None:
-            await self.reviews.resume()
+        await self.reviews.resume()
 
 
 ORPHANS = """

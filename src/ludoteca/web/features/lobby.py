@@ -2,12 +2,14 @@
 
 The request is checked completely by its Pydantic model before it gets here (:mod:`.requests`); this
 module turns it into what the tables store and start (:class:`NewGame`: the seats and their secret
-tokens, a seed), and describes the lobby's form (:func:`schema`, :func:`bot_choices`).
+tokens, a seed), and describes the lobby's form (:func:`schema`, :func:`bot_choices`). It also knows which
+live games the open lobby lists (:func:`listed`: those created public, :mod:`..routes.open_games`).
 """
 
 from __future__ import annotations
 
 import secrets
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -17,8 +19,11 @@ from ludoteca import games
 from ludoteca.core.errors import LudotecaError
 from ludoteca.present.common import colour_name
 
-from ..live.base import NewGame
 from ..live.bot_choice import nearest_choice
+from ..live.events import Change, RoomLive
+from ..live.front import Tables
+from ..live.registry import NewGame
+from ..live.room import Room
 from ..play.seat import Seat
 from ..protocol import names
 from ..protocol.requests import BOT_CHOICES, MAX_TURN_SECONDS, CreateGame, first_error, options_of
@@ -44,7 +49,6 @@ MAX_NAME = names.MAX_NAME
 
 class LobbyError(LudotecaError):
     """A create-game request the server refuses, with the reason in words."""
-
 
 
 def schema(tr: Callable[[str], str]) -> list[dict[str, Any]]:
@@ -91,7 +95,6 @@ def bot_choices(tr: Callable[[str], str]) -> list[dict[str, str]]:
     return [{"spec": spec, "label": labels[spec]} for spec in BOT_CHOICES]
 
 
-
 def new_game(request: CreateGame) -> NewGame:
     """The game a validated request asks for, with a secret token for each human seat (only its hash is
     stored) and a random seed unless the request named one."""
@@ -126,3 +129,23 @@ def parse_request(body: Any) -> NewGame:
         return new_game(CreateGame.model_validate(body))
     except ValidationError as e:
         raise LobbyError(str(first_error(e))) from None
+
+
+_LISTED: weakref.WeakSet[Room] = weakref.WeakSet()
+"""The live rooms of public games (``games.public``, set when a game is created and never changed)."""
+
+
+def listed(room: Room) -> bool:
+    """Whether the live room's game is public: listed in the open lobby while it has open seats."""
+    return room in _LISTED
+
+
+def follow(tables: Tables) -> None:
+    """Subscribe to the tables' events (the app does, when it is wired): a room that becomes live is listed
+    if its game is public."""
+    tables.events.changed.subscribe(_changed)
+
+
+def _changed(change: Change) -> None:
+    if isinstance(change, RoomLive) and change.game.public:
+        _LISTED.add(change.room)

@@ -29,13 +29,15 @@ import hmac
 import logging
 import secrets
 import time
-from dataclasses import replace
+import weakref
+from dataclasses import dataclass, replace
 
 from ludoteca.core.errors import LudotecaError
 
-from ..live.base import RoomsFull
 from ..live.connection import Connection
-from ..live.registry import Tables
+from ..live.events import CaughtUp, Change, RematchLinked, RoomLive
+from ..live.front import Tables
+from ..live.registry import RoomsFull
 from ..live.room import Room
 from ..play.match import Match, MatchError
 from ..play.seat import Seat
@@ -102,7 +104,7 @@ async def propose(tables: Tables, room: Room, conn: Connection) -> None:
         raise MatchError("diverged")
     if not match.finished:
         raise MatchError("not_finished")
-    if room.rematch is not None:
+    if link_of(room).rematch is not None:
         await deliver(tables, room, conn)
         return
     stored = await tables.store.load(match.id)
@@ -111,17 +113,14 @@ async def propose(tables: Tables, room: Room, conn: Connection) -> None:
     if not tables.creations.allow(conn.address):  # a new game: rematch after rematch would dodge the limit
         raise MatchError("too_many_games")
     row = rematch_row(match, stored.game)
-    try:
-        chosen = await tables.store.create_rematch(match.id, row, rematch_seats(match), by=conn.seat)
+    try:  # the same whoever writes it: the store decides; the other processes' clients are told too
+        chosen = await tables.write_path.link_rematch(room, row, rematch_seats(match), by=conn.seat)
     except StoreError:
         log.exception("could not store the rematch of game %s", match.id)
         raise MatchError("rematch_failed") from None
-    room.rematch = chosen  # the same whoever writes it: the store decided
-    tables.announce(match.id)  # the other processes' clients at this table are told too
     if chosen != row.id:  # another click was first (in another request that has told the table already)
         await deliver(tables, room, conn)
         return
-    room.rematch_by = conn.seat
     log.info("game %s: seat %d proposed the rematch %s", match.id, conn.seat, chosen)
     with contextlib.suppress(RoomsFull):  # stored all the same: it starts when a player opens it
         await tables.get(chosen)  # live at once: its bots move, its timer runs
@@ -129,36 +128,77 @@ async def propose(tables: Tables, room: Room, conn: Connection) -> None:
         await deliver(tables, room, other)
 
 
+@dataclass
+class Link:
+    """What a live room knows of its rematches (stored: ``games.rematch_of``, ``rematch``, ``rematch_by``)."""
+
+    of: str | None = None
+    """The game this one is the rematch of."""
+    rematch: str | None = None
+    """This finished game's rematch, once proposed."""
+    by: int | None = None
+    """The seat that proposed the rematch."""
+
+
+_LINKS: weakref.WeakKeyDictionary[Room, Link] = weakref.WeakKeyDictionary()
+"""Each live room's rematches, from the game's row when the room became live, then from the write path's
+events (gone with the room)."""
+
+
+def link_of(room: Room) -> Link:
+    """What the live room knows of its rematches."""
+    link = _LINKS.get(room)
+    if link is None:
+        link = _LINKS[room] = Link()
+    return link
+
+
 def follow(tables: Tables) -> None:
-    """Subscribe to the tables' events (the app does, when it is wired): a rematch another process stored
-    reaches every page here."""
-    tables.events.caught_up.subscribe(lambda room, before: _caught_up(tables, room, before))
+    """Subscribe to the tables' events (the app does, when it is wired): each live room's rematches are kept
+    here, and a rematch another process stored reaches every page here."""
+    tables.events.changed.subscribe(_changed)
+    tables.events.caught_up.subscribe(lambda caught: _caught_up(tables, caught))
 
 
-async def _caught_up(tables: Tables, room: Room, rematch_before: str | None) -> None:
-    if room.rematch is not None and rematch_before is None:
-        for conn in list(room.connections):
-            await deliver(tables, room, conn)
+def _changed(change: Change) -> None:
+    if isinstance(change, RoomLive):
+        _LINKS[change.room] = Link(change.game.rematch_of, change.game.rematch, change.game.rematch_by)
+    elif isinstance(change, RematchLinked):
+        link = link_of(change.room)
+        link.rematch = change.rematch
+        if change.by is not None:
+            link.by = change.by
+
+
+async def _caught_up(tables: Tables, caught: CaughtUp) -> None:
+    link, game = link_of(caught.room), caught.stored.game
+    appeared = link.rematch is None and game.rematch is not None
+    link.rematch, link.by = game.rematch, game.rematch_by
+    if appeared:
+        for conn in list(caught.room.connections):
+            await deliver(tables, caught.room, conn)
 
 
 async def after_hello(tables: Tables, room: Room, conn: Connection) -> None:
     """What a page learns on arriving (or coming back) at a table: where its seat's rematch is, and, at a
     rematch, which game it repeats."""
-    if room.rematch is not None:
+    link = link_of(room)
+    if link.rematch is not None:
         await deliver(tables, room, conn)
-    if room.rematch_of is not None:
-        conn.send({"type": "rematch_of", "id": room.rematch_of})
+    if link.of is not None:
+        conn.send({"type": "rematch_of", "id": link.of})
 
 
 async def deliver(tables: Tables, room: Room, conn: Connection) -> None:
     """Tell one connection where the rematch is: its own seat's token and link for a player (the seat is
     given that token first if it still waits for it), only the spectators' link for anyone else."""
-    new_id = room.rematch
+    link = link_of(room)
+    new_id = link.rematch
     if new_id is None or conn.seat is None:
         return
     message: outgoing.Rematch = {"type": "rematch", "id": new_id, "seat": -1, "by": None, "link": f"/g/{new_id}"}
-    if room.rematch_by is not None:
-        message["by"] = room.match.seats[room.rematch_by].shown_name(room.match.definition.seat_names, conn.tr)
+    if link.by is not None:
+        message["by"] = room.match.seats[link.by].shown_name(room.match.definition.seat_names, conn.tr)
     seat = conn.seat
     if seat >= 0 and conn.token and room.match.seats[seat].kind == "human":
         token = seat_token(conn.token, new_id)
@@ -172,14 +212,13 @@ async def deliver(tables: Tables, room: Room, conn: Connection) -> None:
 
 
 async def _claim(tables: Tables, new_id: str, seat: int, held: str, token_hash: str) -> None:
-    """Give the rematch's ``seat`` the token hash (in the store, then in its live room if it has one)."""
+    """Give the rematch's ``seat`` the token hash, through the write path: under its live room's lock if it
+    may be live (it is loaded for it: its bots move, its timer runs), in the store alone if not."""
     live = tables.rooms.get(new_id)
     if live is not None and live.match.seats[seat].token_hash == token_hash:
         return  # given already: a reload or a second tab of the seat costs no write
-    await tables.store.claim_seat(new_id, seat, held, token_hash)
-    tables.announce(new_id)  # a process that holds the rematch live learns the seat's token
-    with contextlib.suppress(RoomsFull):
-        # after the write: a room loaded from the store from now on has the hash; one loaded before gets it here
+    try:
         live = await tables.get(new_id)
-        if live is not None and live.match.seats[seat].token_hash == held:
-            live.match.seats[seat].token_hash = token_hash
+    except RoomsFull:
+        live = None  # stored all the same: a room loaded from the store from now on has the hash
+    await tables.write_path.claim_rematch_seat(new_id, live, seat, held, token_hash)

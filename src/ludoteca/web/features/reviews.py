@@ -26,11 +26,11 @@ from ludoteca.review import VERSION, decisions, judge, settings_of, summary
 from ludoteca.review.analysis import decision_seed
 
 from ..language.wording import Refused, Said, _
+from ..live.front import Tables
 from ..live.jobs import JobTimeout, Kind, Workers
-from ..live.registry import Tables
 from ..live.retry import LONGEST_WAIT, unavailable
 from ..storage.store import Store
-from .cluster import REVIEW_SPACE, Cluster
+from .cluster import REVIEW_SPACE, GameLocks
 
 log = logging.getLogger("ludoteca.web")
 
@@ -55,6 +55,7 @@ class QueueFull(Refused):
         super().__init__(words)
         self.status = status
 
+
 QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
 
 
@@ -69,6 +70,7 @@ class Reviews:
         iterations: int = ITERATIONS,
         seconds: float = SECONDS,
         per_address: int = PER_ADDRESS,
+        locks: GameLocks | None = None,
     ) -> None:
         self.store = store
         self.tables = tables
@@ -83,8 +85,8 @@ class Reviews:
         self.per_address = per_address
         self.running: str | None = None
         self.task: asyncio.Task[None] | None = None
-        self.cluster: Cluster | None = None
-        """The other processes on the same PostgreSQL (set when the app is wired): one of them runs each review."""
+        self.locks = locks
+        """The games' locks of the processes on the same PostgreSQL (None: alone): one of them runs each review."""
 
     @property
     def settings(self) -> dict[str, Any]:
@@ -166,7 +168,7 @@ class Reviews:
     async def _work(self) -> None:
         while not self.waiting.empty():
             game_id = await self.waiting.get()
-            cluster = self.cluster
+            cluster = self.locks
             if cluster is not None and not await cluster.own(game_id, REVIEW_SPACE):
                 self._give_place(game_id)  # another process runs it (its progress is stored as it goes)
                 continue

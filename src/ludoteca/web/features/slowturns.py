@@ -13,7 +13,7 @@ the live rooms whose deadline has come near and loads the stored games whose dea
 happens then is what happens to a short timer: a bot takes the seat, and its owner can take it back.
 
 A turn can also begin without an action: a public game's first turn when its last open seat is taken.
-That moment is stored too (``games.turn_started``, :meth:`.store.Store.restart_turn`); a turn began at the
+That moment is stored too (``games.turn_started``, with the seat: :meth:`.store.Store.take_seat`); a turn began at the
 later of that and the last action. A seat taken back from the bot in its own turn does *not* begin it
 again: the turn keeps its deadline (once it has passed, the turn is the bot's), or leaving and taking
 back would hold a game for ever.
@@ -28,10 +28,11 @@ import time
 from ludoteca.core.errors import LudotecaError
 
 from ..hosting.config import SWEEP_SECONDS
-from ..live.registry import Tables
+from ..live.front import Tables
 from ..storage.errors import StoreError
 
 log = logging.getLogger("ludoteca.web")
+
 
 async def sweep(tables: Tables, now: float | None = None) -> int:
     """Arm the live rooms' near deadlines and load the stored games whose deadline has passed; how many

@@ -1,23 +1,33 @@
-"""The live tables: every live room of the server, loaded and unloaded as needed.
+"""The registry of live rooms: every live game of the server, loaded from the store and unloaded when idle.
 
 Rooms live in memory only while they are needed: an idle room (nobody connected, no bot to move, no turn
 timer about to run out) is unloaded when the server holds its limit of live games, and is loaded again from
-the store by the next connection. :class:`Tables` is the whole of the live tables; its parts, one module
-each, are listed in :mod:`.base`.
+the store by the next connection. The registry only holds rooms: it changes no game (that is the write
+path's, :mod:`.write_path`); when a room becomes live it emits :attr:`.events.TableEvents.changed`, and when
+it leaves memory :attr:`~.events.TableEvents.unloaded`, which the parts that run a room follow.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
+from ludoteca import games
 from ludoteca.core.errors import LudotecaError
+from ludoteca.core.game import AnyGameDefinition
 
-from ..language.wording import Said, _
-from ..play.match import Match
+from ..hosting.limits import RateLimit
+from ..language.wording import Refused, Said, _
+from ..play.match import Diverged, Match
+from ..play.seat import Seat
 from ..storage.schema import GameRow, StoredGame
-from .base import LoadsExhausted, NewGame, RoomsFull, match_from_stored
-from .pipeline import Pipeline
+from ..storage.store import Store
+from .bot_choice import nearest_choice
+from .events import RoomLive, TableEvents
 from .room import Room
 from .turns import stored_turn
 
@@ -27,8 +37,99 @@ FINISHED_KEPT = 64
 """Finished games' matches kept after they were read (a few hundred kB each)."""
 
 
-class Tables(Pipeline):
-    """Every live room of the server, over one store and one pool of bot workers (see :class:`.TablesBase`)."""
+class RoomsFull(Refused):
+    """Every live game is busy (connected or moving) and the server holds as many as it may (the reason
+    said in the reader's language)."""
+
+
+class LoadsExhausted(Refused):
+    """The asking address has had as many games loaded from the store this minute as it may
+    (``--loads-per-minute``): each load replays a whole game (issue #33)."""
+
+
+@dataclass
+class NewGame:
+    """A checked request: everything needed to store and start the game, and the seats' secrets."""
+
+    id: str
+    definition: AnyGameDefinition
+    options: dict[str, Any]
+    seed: int
+    seats: list[Seat]
+    tokens: dict[int, str]
+    """The secret token of each human seat (only its hash is stored); an open seat has none yet."""
+    turn_seconds: int | None
+    public: bool = False
+    """Listed in the lobby's open games (:mod:`.open_games`)."""
+    seed_chosen: bool = False
+    """The request named :attr:`seed` (never for a public game): every seat is told the deal was chosen."""
+    created_from: str | None = None
+    """Who created a public game (:func:`.limits.address_tag`): the lobby lists a few games of each address."""
+
+
+def match_from_stored(stored: StoredGame) -> Match:
+    """The match of a stored game, replayed and checked against its stored digests (see :class:`Match`); a bot
+    the lobby would not offer plays as the nearest one it does."""
+    g = stored.game
+    seats = list(stored.seats)  # the seats as stored are the match's (one Seat type, web/seat.py)
+    for seat in seats:
+        if seat.kind == "bot" and seat.bot is not None and nearest_choice(seat.bot) != seat.bot:
+            log.warning("game %s, seat %d: bot %r plays as %r", g.id, seat.seat, seat.bot, nearest_choice(seat.bot))
+            seat.bot = nearest_choice(seat.bot)
+    diverged = None if g.diverged_at is None else Diverged(g.diverged_at, g.diverged_reason or "")
+    return Match(
+        g.id,
+        games.get(g.game),
+        g.options,
+        g.seed,
+        seats,
+        start_player=g.start_player,
+        turn_seconds=g.turn_seconds,
+        actions=[a.action for a in stored.actions],
+        digests=[a.digest for a in stored.actions],
+        diverged=diverged,
+        seed_chosen=g.seed_chosen,
+    )
+
+
+class Registry:
+    """Every live room of the server, over one store.
+
+    ``max_rooms`` bounds the games held in memory (idle ones are unloaded to make room); ``max_bot_games``
+    bounds the unfinished games that only bots play, which a new game of bots only may not exceed (the bots'
+    part counts them, :class:`.bots.BotDriver`). ``alone``: no other process shares the store, so this one
+    owns every room it loads (else a room is owned only while this process holds the game's lock,
+    :class:`.ownership.Ownership`). ``loads`` counts the games loaded from the store per client address
+    (``--loads-per-minute``): opening a table not in memory, a finished game's replay or review, "your
+    games". ``clock`` (unix seconds) dates a new game.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        events: TableEvents,
+        *,
+        alone: bool,
+        loads: RateLimit,
+        clock: Callable[[], float],
+        max_rooms: int = 1000,
+        max_bot_games: int = 4,
+    ) -> None:
+        self.store = store
+        self.events = events
+        self.alone = alone
+        self.loads = loads
+        self.clock = clock
+        self.max_rooms = max_rooms
+        self.max_bot_games = max_bot_games
+        self.rooms: dict[str, Room] = {}
+        self.unloaded = 0
+        """Rooms taken out of memory (idle, or another process's game nobody watches here)."""
+        self.loading: dict[str, asyncio.Lock] = {}
+        """The games being loaded from the store right now, each with the lock its loaders share."""
+        self.finished: OrderedDict[str, Match] = OrderedDict()
+        """The matches of finished games read lately (a finished game never changes): served again to its
+        replay, chat, review and table without another replay (:meth:`finished_match`)."""
 
     async def resume(self) -> int:
         """Load the unfinished games from the store (after a start or a crash) and set their bots going;
@@ -45,9 +146,9 @@ class Tables(Pipeline):
             except RoomsFull:
                 continue
             resumed += 1
-            self._refresh(room)
+            self.events.changed.emit(RoomLive(room, stored.game))
             if room.idle() and len(self.rooms) >= self.max_rooms:
-                self._unload(room, count=False)
+                self.unload(room, count=False)
         return resumed
 
     def _admit(self, room: Room) -> None:
@@ -55,22 +156,18 @@ class Tables(Pipeline):
         if len(self.rooms) >= self.max_rooms:
             idle = sorted((r for r in self.rooms.values() if r.idle()), key=lambda r: r.last_used)
             for old in idle[: len(self.rooms) - self.max_rooms + 1]:
-                self._unload(old)
+                self.unload(old)
             if len(self.rooms) >= self.max_rooms:
                 raise RoomsFull(Said(_("the server holds %(n)d live games, all in use"), {"n": self.max_rooms}))
         self.rooms[room.match.id] = room
 
-    def _unload(self, room: Room, count: bool = True) -> None:
-        """Take an idle room out of memory: its timer (if nobody joined it) is dropped, the store keeps the
-        deadline (:mod:`.slowturns`)."""
+    def unload(self, room: Room, count: bool = True) -> None:
+        """Take a room out of memory: the parts that run it let go of it (:attr:`.TableEvents.unloaded`);
+        the store keeps its deadline (:mod:`.slowturns`)."""
         del self.rooms[room.match.id]
-        self._leave_bot_place(room)
         if count:
             self.unloaded += 1
-        if room.timer is not None:
-            room.timer.cancel()
-            room.timer = None
-        self._disown(room)
+        self.events.unloaded.emit(room)
 
     async def get(self, game_id: str, address: str | None = None) -> Room | None:
         """The room of a game, loading a finished (or not yet loaded) game from the store on demand: a
@@ -80,7 +177,7 @@ class Tables(Pipeline):
         if room is not None or not game_id or len(game_id) > 64:
             return room
         self._count_load(address)
-        lock = self._loading.setdefault(game_id, asyncio.Lock())
+        lock = self.loading.setdefault(game_id, asyncio.Lock())
         try:
             async with lock:
                 room = self.rooms.get(game_id)
@@ -90,12 +187,15 @@ class Tables(Pipeline):
                         return None
                     room = await self._room(stored)
                     self._admit(room)
-                    self._refresh(room)
+                    self.events.changed.emit(RoomLive(room, stored.game))
         finally:
-            # forgotten once done, or every made-up game id asked for would stay here for good
-            if self._loading.get(game_id) is lock and not lock.locked():
-                del self._loading[game_id]
+            self.forget_load(game_id, lock)
         return room
+
+    def forget_load(self, game_id: str, lock: asyncio.Lock) -> None:
+        """Forget a load once done, or every made-up game id asked for would stay here for good."""
+        if self.loading.get(game_id) is lock and not lock.locked():
+            del self.loading[game_id]
 
     async def finished_match(self, game_id: str, address: str | None = None) -> Match | None:
         """The match of a game that is over (or diverged) for what only reads it — its replay, chat and
@@ -119,7 +219,7 @@ class Tables(Pipeline):
         if not stored.game.finished and stored.game.diverged_at is None:
             room = await self.get(game_id)
             return None if room is None else room.match
-        match = await self._load(stored)
+        match = await self.load_match(stored)
         self._keep_finished(match)
         return match
 
@@ -140,25 +240,24 @@ class Tables(Pipeline):
     async def _room(self, stored: StoredGame) -> Room:
         """A stored game's room, knowing when its current turn began (:func:`.slowturns.stored_turn`); a game
         whose last action ended it is marked finished in the store if it is not yet."""
-        room = Room(await self._load(stored))
-        room.owned = self.cluster is None
+        room = Room(await self.load_match(stored))
+        room.owned = self.alone
         room.stored_turn = stored_turn(stored)
-        room.public = stored.game.public
-        room.rematch_of, room.rematch = stored.game.rematch_of, stored.game.rematch
-        room.rematch_by = stored.game.rematch_by
-        if room.match.finished and not stored.game.finished and await self.store.finish(
-            room.match.id, room.match.result_dict()
+        if (
+            room.match.finished
+            and not stored.game.finished
+            and await self.store.finish(room.match.id, room.match.result_dict())
         ):
             # stored before a game's end was written with its last action, by a process that died in between
             log.warning("game %s: its last action ended it; its row now says so too", room.match.id)
             self.events.finished.emit(room)
         return room
 
-    async def _load(self, stored: StoredGame) -> Match:
+    async def load_match(self, stored: StoredGame) -> Match:
         """A stored game's match; what its replay found is written back: the digests of actions stored
         before digests existed, or the divergence (never silently: the game is marked and stops)."""
         kept = self.finished.get(stored.game.id)
-        if kept is not None and kept.version == len(stored.actions):
+        if kept is not None and kept.played == len(stored.actions):
             return kept  # over: the same match as the one its replay and review read
         # a replay checks every action's digests (40-110 ms for a game of 2-3 seats): in a thread, so that
         # the event loop (every other table) is held only by the interpreter's switches (issue #33)
@@ -170,10 +269,11 @@ class Tables(Pipeline):
         await self.store.fill_digests(match.id, match.missing_digests([a.digest for a in stored.actions]))
         return match
 
-    async def create(self, new: NewGame, address: str = "") -> Room:
+    async def create(self, new: NewGame, address: str = "", *, bot_games: int = 0) -> Room:
         """Store and start a new game (its bots' worker time counted against ``address``), or
-        :class:`RoomsFull` (nothing stored) when it may not start now."""
-        if all(s.kind == "bot" for s in new.seats) and self.bot_games() >= self.max_bot_games:  # no line for new ones
+        :class:`RoomsFull` (nothing stored) when it may not start now: ``bot_games`` games of bots only
+        move already (:meth:`.bots.BotDriver.bot_games`)."""
+        if all(s.kind == "bot" for s in new.seats) and bot_games >= self.max_bot_games:  # no line for new ones
             raise RoomsFull(
                 Said(_("%(n)d games of bots only are already running; try again later"), {"n": self.max_bot_games})
             )
@@ -204,22 +304,10 @@ class Tables(Pipeline):
         )
         await self.store.create_game(row, list(new.seats))
         room = Room(match)
-        room.owned = self.cluster is None
-        room.public = new.public
+        room.owned = self.alone
         room.address = address
         if not new.public:  # the first turn's deadline as a reload counts it (a public game's waits for players)
             room.stored_turn = (0, row.created)
         self._admit(room)
-        self._refresh(room)
+        self.events.changed.emit(RoomLive(room, row))
         return room
-
-    async def close(self) -> None:
-        self._closing = True  # a cancelled bot move must not schedule the next one
-        for room in self.rooms.values():
-            if room.timer is not None:
-                room.timer.cancel()
-            if room.bot_task is not None:
-                room.bot_task.cancel()
-        tasks = [r.bot_task for r in self.rooms.values() if r.bot_task is not None]
-        await asyncio.gather(*tasks, return_exceptions=True)
-

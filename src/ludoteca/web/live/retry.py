@@ -4,7 +4,7 @@ running out, a catch-up) does when the store answers ``unavailable``.
 A person's action that could not be stored is refused, and the person tries again; a bot or a timer has
 nobody to tell, so it tries again itself, a little later each time, for as long as the change is still
 wanted (the table may have moved on, or the room been unloaded, meanwhile). The wait is a real one: it is
-for another program, not part of the table's pace (which :attr:`.TablesBase.sleep` is).
+for another program, not part of the table's pace (which :class:`.bots.BotDriver`'s ``sleep`` is).
 """
 
 from __future__ import annotations

@@ -36,8 +36,8 @@ class Room:
         self.connections: set[Connection] = set()
         self.seated: dict[int, int] = {}
         """Open connections per seat (kept as they come and go: a redraw must not count them)."""
-        self.hinting: set[int] = set()
-        """Seats with a hint being searched: one at a time per seat, whatever its connections."""
+        self.held = 0
+        """Jobs under way for this room that unloading it would lose (a player's hint being searched)."""
         self.renders = 0
         """State messages drawn (each costs a view and its text): the test of O(N) hellos counts them."""
         self.last_used = time.monotonic()
@@ -49,21 +49,13 @@ class Room:
         self.deadline: float | None = None
         self.timed: tuple[int, int] | None = None
         """(version, seat) the running turn timer belongs to."""
-        self.public = False
-        """Listed in the lobby while it has open seats (:mod:`.open_games`)."""
         self.stored_turn: tuple[int, float] | None = None
-        """(version, when its turn began) as the store had it when the room was loaded: the deadline of
-        that turn counts from then, not from the load (used once, see :meth:`Tables._arm_timer`)."""
+        """(actions stored, when the turn after them began) as the store had it when the room was loaded:
+        the deadline of that turn counts from then, not from the load (used once, see :meth:`.Timers.arm`)."""
         self.turn: tuple[int, float] | None = None
         """(version, when its turn began) of the turn being played: kept while its seat is with the bot, so
         a seat taken back in its turn keeps that turn's deadline (``leave`` and ``take_back`` over and over
         used to give the turn its whole time again each time)."""
-        self.rematch_of: str | None = None
-        """The game this one is the rematch of (:mod:`.rematch`)."""
-        self.rematch: str | None = None
-        """This finished game's rematch, once proposed."""
-        self.rematch_by: int | None = None
-        """The seat that proposed the rematch (stored: ``games.rematch_by``)."""
         self.owned = True
         """Whether this process runs the game's bots and turn timer: always alone, else while it holds the
         game's lock (:mod:`.cluster`); another process's room only follows the store."""
@@ -73,7 +65,7 @@ class Room:
         game, then of the last person to act or leave or take back a seat there (unknown: "")."""
         self.bots_waiting = False
         """A game of bots only waiting for a place among the server's ``max_bot_games``: its bots do not
-        move meanwhile, and the room may be unloaded (:meth:`Tables._bots_may_move`)."""
+        move meanwhile, and the room may be unloaded (:meth:`.BotDriver._bots_may_move`)."""
         self.joined = False
         """Whether a seat's owner has connected since the room was loaded: until then its turn timer does not
         keep it in memory (games created and never opened would fill the server); the deadline is honoured
@@ -107,7 +99,7 @@ class Room:
             and (not self.owned or self.match.bot_to_act() is None or self.bots_waiting)
             and (self.bot_task is None or self.bot_task.done())
             and (self.timer is None or not self.joined)
-            and not self.hinting
+            and not self.held
             and not self.lock.locked()
         )
 

@@ -10,25 +10,42 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 
-from .following import Following
+from .events import Change
+from .ownership import Ownership
+from .registry import Registry
 from .retry import until_stored
 from .room import Room
 from .turns import HORIZON, turn_began
+from .write_path import WritePath
 
 log = logging.getLogger("ludoteca.web")
 
 
-class Timers(Following):
-    """The tables' part that keeps each turn's deadline."""
+class Timers:
+    """Each live room's turn deadline, on ``clock`` (unix seconds); a seat whose time ran out is handed to
+    its bot through the write path."""
 
-    def _arm_timer(self, room: Room) -> None:
+    def __init__(
+        self, registry: Registry, ownership: Ownership, write_path: WritePath, clock: Callable[[], float]
+    ) -> None:
+        self.registry = registry
+        self.ownership = ownership
+        self.write_path = write_path
+        self.clock = clock
+
+    def follow(self, change: Change) -> None:
+        """After a change (:attr:`.TableEvents.changed`): the turn's deadline follows it."""
+        self.arm(change.room)
+
+    def arm(self, room: Room) -> None:
         """Give a new turn its deadline — from when it began as stored if the room was loaded during it,
         else from now — and hold a timer for it once the deadline is within :data:`.HORIZON`
         (called again by the sweep, so a far deadline needs no timer until it comes near)."""
         match = room.match
         if not match.waiting and (room.turn is None or room.turn[0] != match.version):
-            began, room.stored_turn = turn_began(room.stored_turn, match.version, self.clock()), None
+            began, room.stored_turn = turn_began(room.stored_turn, match.played, self.clock()), None
             room.turn = (match.version, began)
         seat = match.human_to_act()
         key = None if seat is None or not match.turn_seconds or room.turn is None else (match.version, seat)
@@ -40,7 +57,7 @@ class Timers(Following):
         if key is None or room.deadline is None or room.timer is not None:
             return
         if not room.owned:
-            self._claim_soon(room)
+            self.ownership.claim_soon(room)
             return
         left = room.deadline - self.clock()
         if left <= HORIZON:
@@ -49,8 +66,8 @@ class Timers(Following):
 
     def arm_timers(self) -> None:
         """Hold a timer for every live room whose deadline has come within :data:`.HORIZON`."""
-        for room in list(self.rooms.values()):
-            self._arm_timer(room)
+        for room in list(self.registry.rooms.values()):
+            self.arm(room)
 
     async def _expire(self, room: Room, key: tuple[int, int]) -> None:
         version, seat = key
@@ -61,13 +78,21 @@ class Timers(Following):
         if due():
             log.info("game %s: seat %d ran out of time; a bot takes over", room.match.id, seat)
             try:  # the seat goes to its bot once the database takes it (and the turn is still that seat's)
-                await until_stored(lambda: self.set_autoplay(room, seat, True), due, f"game {room.match.id}, timer")
+                await until_stored(
+                    lambda: self.write_path.set_autoplay(room, seat, True), due, f"game {room.match.id}, timer"
+                )
             except Exception:  # never silently
                 log.exception("game %s: seat %d ran out of time, but no bot could take it", room.match.id, seat)
 
-    def _time_up(self, room: Room, seat: int) -> bool:
-        """Whether it is ``seat``'s turn and that turn's deadline has passed."""
-        match, turn = room.match, room.turn
-        if match.to_act() != seat or not match.turn_seconds or turn is None or turn[0] != match.version:
-            return False
-        return self.clock() >= turn[1] + match.turn_seconds
+    def drop(self, room: Room) -> None:
+        """The room left memory (:attr:`.TableEvents.unloaded`): its timer is dropped, the store keeps the
+        deadline (:mod:`ludoteca.web.features.slowturns`)."""
+        if room.timer is not None:
+            room.timer.cancel()
+            room.timer = None
+
+    def close(self) -> None:
+        """The server is closing: no timer runs out any more."""
+        for room in self.registry.rooms.values():
+            if room.timer is not None:
+                room.timer.cancel()

@@ -58,13 +58,14 @@ class Prepared:
     """The views the digest was made of, per seat (-1: a spectator): the first states sent use them too."""
 
 
-
 class Match:
     """A live game: the rules state, the ordered action texts and the seats.
 
-    ``version`` is the number of actions applied; every action a client sends names the version it
-    was chosen on, so a click made on an out-of-date table is refused instead of landing in a position
-    the player never saw.
+    ``version`` is the revision of the table a client acts on: every action a client sends names the
+    version it was chosen on, so a click made on an out-of-date table is refused instead of landing in a
+    position the player never saw. It is its own counter, not the number of actions stored
+    (:attr:`played`): today each action advances both by one, but taking an action back will advance the
+    version while the actions stored go down.
     """
 
     def __init__(
@@ -112,6 +113,8 @@ class Match:
         self._views_of: Any = None
         self._views: dict[int, Any] = {}
         self._replay(digests)
+        self.version = len(self.record.actions)
+        """The revision a client acts on (see the class docstring)."""
         # normalised options (defaults filled in), so what is stored is what is played
         self.record.options = definition.options_to_dict(stored_options(definition, options))
 
@@ -155,6 +158,7 @@ class Match:
         )
         match.state = replay(definition, record, upto=upto)
         match.record.actions = list(record.actions[:upto])
+        match.version = match.played  # the frame's revision: the replay's step
         return match
 
     def missing_digests(self, stored: Sequence[str | None]) -> dict[int, str]:
@@ -168,7 +172,8 @@ class Match:
     # ------------------------------------------------------------------ reading
 
     @property
-    def version(self) -> int:
+    def played(self) -> int:
+        """The number of actions stored (and applied, up to a divergence): the next action's row ``n``."""
         return len(self.record.actions)
 
     @property
@@ -210,6 +215,14 @@ class Match:
         Such a game costs worker time with nobody at the table waiting for it."""
         return all(s.bot_plays for s in self.seats)
 
+    def hold_seat(self, held: Seat) -> None:
+        """Seat ``held.seat`` is held as ``held`` says now — who holds it (its kind, name, token hash) and
+        whether its bot plays it (autoplay) — as the write path stored it or read it from the store."""
+        seat = self.seats[held.seat]
+        seat.kind, seat.name, seat.generated = held.kind, held.name, held.generated
+        seat.token_hash, seat.autoplay = held.token_hash, held.autoplay
+        self.record.players[held.seat] = held.name
+
     def seat_of(self, token_hash: str) -> int | None:
         for s in self.seats:
             if s.token_hash is not None and s.token_hash == token_hash:
@@ -219,7 +232,7 @@ class Match:
     def bot_seed(self, seat: int) -> int:
         """The seed of the bot deciding ``seat``'s next move: a function of the game seed, the seat and
         the version, so a bot's move after a restart is the move it would have made without one."""
-        return derive_seed(self.seed, seat, self.version, salt=SERVER_SALT)
+        return derive_seed(self.seed, seat, self.played, salt=SERVER_SALT)
 
     # ------------------------------------------------------------------ acting
 
@@ -286,6 +299,7 @@ class Match:
         self._views_of, self._views = done.state, done.views
         self.digests.append(done.digest)
         self.record.actions.append(text)
+        self.version += 1
 
     def view(self, seat: int) -> Any:
         """``state.view(seat)``, made once per position: the digest of an action and every state message
@@ -303,7 +317,7 @@ class Match:
 
 def result_of(state: Any) -> dict[str, Any]:
     """A finished state's result as the store keeps it (``games.result``): what a game's last action writes
-    in the same transaction as itself, before the match applies it (:mod:`ludoteca.web.live.pipeline`)."""
+    in the same transaction as itself, before the match applies it (:mod:`ludoteca.web.live.write_path`)."""
     result = state.result()
     return {
         "scores": list(result.scores),

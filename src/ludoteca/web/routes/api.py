@@ -25,8 +25,8 @@ from ..features import chat, lobby, replay
 from ..hosting.limits import RateLimit, address_tag
 from ..language import i18n
 from ..language.wording import Said, _
-from ..live.base import LoadsExhausted, RoomsFull, match_from_stored
-from ..live.registry import Tables
+from ..live.front import Tables
+from ..live.registry import LoadsExhausted, RoomsFull, match_from_stored
 from ..play.seat import Seat
 from ..protocol.requests import CreateGame, MyGames
 from ..storage.schema import StoredGame, hash_token
@@ -61,7 +61,7 @@ async def healthz(tables: TablesDep) -> dict[str, Any]:
         "owned": sum(1 for r in tables.rooms.values() if r.owned and not r.match.finished),
         "job_timeouts": tables.workers.timeouts,
         "bot_games": tables.bot_games(),
-        "bot_games_waiting": len(tables.bot_line),
+        "bot_games_waiting": len(tables.bots.bot_line),
         "jobs_waiting": tables.workers.waiting(),
     }
 
@@ -140,7 +140,7 @@ async def my_games(
                 "seat": seat.seat,
                 "name": own.shown_name(definition.seat_names, tr),
                 "names": match.names_in(tr) if match else [],
-                "version": match.version if match else count,
+                "version": match.played if match else count,
                 "to_act": to_act,
                 "your_turn": to_act == seat.seat,
                 "finished": game.finished,

@@ -22,7 +22,7 @@ from ..hosting.config import Settings
 from ..hosting.limits import Holdings, Inflow, RateLimit, address_key
 from ..language import i18n
 from ..language.wording import Refused, Said, Wording, _
-from ..live.registry import Tables
+from ..live.front import Tables
 from ..protocol.requests import CreateGame, MyGames, first_error, my_games_error
 
 MAX_BODY = 64 * 1024

@@ -11,7 +11,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..language import i18n
 from ..language.wording import in_language
-from ..live.base import LoadsExhausted, RoomsFull
+from ..live.registry import LoadsExhausted, RoomsFull
 from ..storage.errors import Kind, StoreError
 from .deps import BadRequest, get_lang
 from .pages import page

@@ -39,8 +39,8 @@ from ..features import lobby
 from ..hosting.limits import RateLimit, address_tag
 from ..language import i18n
 from ..language.wording import Said, _
+from ..live.write_path import OpenSeat
 from ..play.seat import Seat
-from ..protocol import names
 from ..protocol.requests import TakeSeat, take_seat_error
 from ..seatview import text
 from ..storage.schema import GameRow, hash_token
@@ -138,33 +138,23 @@ async def take_seat(
         too_many = _("too many seats taken from your address (at most %(n)d a minute); try again later")
         raise BadRequest(Said(too_many, {"n": takings.count}), 429)
     room = await tables.get(game_id)
-    if room is None or not room.public:  # a private game is not told apart from no game at all
+    if room is None or not lobby.listed(room):  # a private game is not told apart from no game at all
         raise BadRequest(Said(_("no such open game")), 404)
     match = room.match
     number = _seat_number(seat, len(match.seats))
     token = secrets.token_urlsafe(24)
-    async with room.lock:
-        held = match.seats[number]
-        if not match.waiting:
-            raise BadRequest(Said(_("this game is no longer waiting for players")), 409)
-        if held.kind != "open":
-            raise BadRequest(Said(_("this seat has just been taken by someone else: choose another")), 409)
-        name, generated = (request.name, False) if request.name else (held.name, held.generated)
-        for other in match.seats:
-            if other.seat != number and names.key(other.name) == names.key(name):
-                same = _("another seat of this game is called %(name)r: choose another name")
-                raise BadRequest(Said(same, {"name": name}))
-        tag = address_tag(address)
-        if not await tables.store.take_seat(match.id, number, hash_token(token), name, generated, tag):
-            if await tables.store.holds_seat(match.id, tag):  # one seat of a game per address
-                raise BadRequest(Said(_("your address has taken a seat of this game already")), 403)
-            # another server process took it between our look and our write
-            raise BadRequest(Said(_("this seat has just been taken by someone else: choose another")), 409)
-        held.kind, held.token_hash, held.name, held.generated = "human", hash_token(token), name, generated
-        match.record.players[number] = name
-        if not match.waiting and match.turn_seconds:  # the last open seat: the first turn's time begins now
-            await tables.store.restart_turn(match.id, time.time())
-    tables.after_change(room)  # everyone at the table sees the new player; the last seat taken starts the game
+    # everyone at the table sees the new player; the last seat taken starts the game
+    given = await tables.write_path.take_open_seat(room, number, hash_token(token), request.name, address_tag(address))
+    if given is OpenSeat.NOT_WAITING:
+        raise BadRequest(Said(_("this game is no longer waiting for players")), 409)
+    if given is OpenSeat.TAKEN:
+        raise BadRequest(Said(_("this seat has just been taken by someone else: choose another")), 409)
+    if given is OpenSeat.SAME_NAME:
+        same = _("another seat of this game is called %(name)r: choose another name")
+        raise BadRequest(Said(same, {"name": request.name or match.seats[number].name}))
+    if given is OpenSeat.ADDRESS_HOLDS_ONE:
+        raise BadRequest(Said(_("your address has taken a seat of this game already")), 403)
+    held = match.seats[number]
     shown = held.shown_name(match.definition.seat_names, i18n.translator(lang))
     return JSONResponse(
         {"id": match.id, "seat": number, "name": shown, "token": token, "link": f"/g/{match.id}#t={token}"}

@@ -24,10 +24,10 @@ from ..hosting.limits import Holdings, Inflow, RateLimit
 from ..language import i18n
 from ..language.i18n import Translator
 from ..language.wording import Wording, in_language
-from ..live.base import LoadsExhausted, RoomsFull
 from ..live.connection import Connection
+from ..live.front import Tables
 from ..live.jobs import JobTimeout
-from ..live.registry import Tables
+from ..live.registry import LoadsExhausted, RoomsFull
 from ..live.room import Room
 from ..play.match import MatchError
 from ..protocol import incoming, outgoing
@@ -305,7 +305,7 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, budge
             try:
                 _hello(msg, room, conn)
             except MatchError as e:
-                if e.code != "bad_token" or tables.cluster is None:
+                if e.code != "bad_token" or tables.site is None:
                     raise
                 if not await tables.token_given_elsewhere(room, msg.token):
                     raise  # a made-up token: nothing reloaded, nobody redrawn
@@ -340,7 +340,7 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, budge
             await rematch.propose(tables, room, conn)
         else:
             raise MatchError("unknown_type")
-    except StoreError as e:  # a read or a change outside the table's pipeline (the chat, a hello): nothing changed
+    except StoreError as e:  # a read or a change outside the table's write path (the chat, a hello): nothing changed
         log.warning("game %s: a %s message failed in the store: %s", room.match.id, kind, e)
         _error(conn, "unavailable" if e.kind is Kind.UNAVAILABLE else "storage", request=request)
     except MatchError as e:
@@ -352,9 +352,9 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, budge
 
 
 async def _say(room: Room, conn: Connection, tables: Tables, msg: incoming.Chat) -> None:
-    """A chat message, stored under the number the store gives it, then announced to the other processes."""
+    """A chat message, stored under the number the store gives it (and announced to the other processes in
+    the same transaction)."""
     await chat.say(room, conn, tables.store, msg)
-    tables.announce(room.match.id, "chat")
 
 
 def _hello(msg: incoming.Hello, room: Room, conn: Connection) -> None:
@@ -387,9 +387,8 @@ async def _hint(room: Room, conn: Connection, tables: Tables, request: int | Non
     seat = conn.seat
     if seat is None or room.match.human_to_act() != seat:
         raise MatchError("no_hint")
-    if seat in room.hinting:
+    if not tables.bots.begin_hint(room, seat):
         raise MatchError("busy")
-    room.hinting.add(seat)
 
     async def run() -> None:
         try:
@@ -402,7 +401,7 @@ async def _hint(room: Room, conn: Connection, tables: Tables, request: int | Non
             log.exception("hint failed in game %s", room.match.id)
             _error(conn, "no_hint", request=request)
         finally:
-            room.hinting.discard(seat)
+            tables.bots.end_hint(room, seat)
 
     task = asyncio.get_running_loop().create_task(run())
     tasks.add(task)

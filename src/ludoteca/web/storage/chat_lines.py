@@ -62,6 +62,7 @@ class ChatLines(Repository):
             assert name is not None
             line = ChatRow(0 if last is None else last + 1, seat, name, said[0], said[1], at, after_action)
             await conn.execute(sa.insert(chat_table).values(game_id=game_id, **vars(line)))
+            await self._announce(conn, [game_id], "chat")
         return line
 
     async def load_chat(self, game_id: str, last: int | None = None) -> tuple[int, list[ChatRow]]:

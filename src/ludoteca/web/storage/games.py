@@ -68,7 +68,10 @@ class Games(Repository):
         [values] = rows
         try:
             async with self._writing() as conn:
-                return {values["game_id"]} if await _append_checked(conn, values) else set()
+                if not await _append_checked(conn, values):
+                    return set()
+                await self._announce(conn, [values["game_id"]])
+                return {values["game_id"]}
         except StoreError as error:
             if error.kind is not Kind.CONFLICT:
                 raise
@@ -81,6 +84,7 @@ class Games(Repository):
                 if not await _append_checked(conn, values):
                     return False
                 await conn.execute(_finishing(values["game_id"]).values(finished=True, result=result))
+                await self._announce(conn, [values["game_id"]])
                 return True
         except StoreError as error:
             if error.kind is not Kind.CONFLICT:
@@ -98,7 +102,9 @@ class Games(Repository):
         statement = batch_append(len(rows), self._engine.dialect.name)
         params = {f"r{i}_{name}": value for i, row in enumerate(rows) for name, value in row.items()}
         async with self._writing() as conn:
-            return set((await conn.execute(statement, params)).scalars())
+            written = set((await conn.execute(statement, params)).scalars())
+            await self._announce(conn, written)
+            return written
 
     async def _explain_refused_action(self, game_id: str, n: int) -> None:
         async with self._reading() as conn:
@@ -133,12 +139,14 @@ class Games(Repository):
             where = (seats_table.c.game_id == game_id) & (seats_table.c.seat == seat)
             if (await conn.execute(sa.update(seats_table).where(where).values(autoplay=autoplay))).rowcount != 1:
                 raise StoreError(f"no seat {seat} in game {game_id!r}")
+            await self._announce(conn, [game_id])
 
     async def finish(self, game_id: str, result: dict[str, Any]) -> bool:
         """Mark the game finished with ``result`` unless it is already: whether this call finished it (of
         several processes that see the same end, exactly one gets True). The end of a game played here
         is stored with its last action (:meth:`append_action`); this repairs a game stored before that
-        whose last action ended it but whose row did not say so (:meth:`.Tables._load`)."""
+        whose last action ended it but whose row did not say so (when the registry loads it,
+        :mod:`ludoteca.web.live.registry`)."""
         async with self._writing() as conn:
             if (await conn.execute(_finishing(game_id).values(finished=True, result=result))).rowcount == 1:
                 return True
@@ -221,11 +229,6 @@ class Games(Repository):
         )
         async with self._reading() as conn:
             return [row.id for row in await conn.execute(query)]
-
-    async def restart_turn(self, game_id: str, at: float) -> None:
-        """Record that the current turn's time began at ``at`` without an action (``games.turn_started``)."""
-        async with self._writing() as conn:
-            await conn.execute(sa.update(games_table).where(games_table.c.id == game_id).values(turn_started=at))
 
     async def load_since(self, game_id: str, n: int) -> StoredGame | None:
         """The game's row and seats with only its actions numbered ``n`` and above: what a process holding

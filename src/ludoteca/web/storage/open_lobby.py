@@ -38,7 +38,14 @@ class OpenLobby(Repository):
         return [(g, seats[g.id]) for g in found]
 
     async def take_seat(
-        self, game_id: str, seat: int, token_hash: str, name: str, generated: bool, taken_from: str | None = None
+        self,
+        game_id: str,
+        seat: int,
+        token_hash: str,
+        name: str,
+        generated: bool,
+        taken_from: str | None = None,
+        turn_started: float | None = None,
     ) -> bool:
         """Give open seat ``seat`` of a waiting public game to the holder of ``token_hash``, taken from the
         address ``taken_from`` (:func:`.limits.address_tag`) unless that address holds another seat of the
@@ -46,7 +53,8 @@ class OpenLobby(Repository):
         same seat at once exactly one gets it, on SQLite as on PostgreSQL (the loser's update matches no
         row); the game's row is locked first on PostgreSQL, so that one address taking two seats at once
         gets one (SQLite's writers take turns anyway). When the last open seat is taken the addresses are
-        forgotten: they are only needed while the game waits for players."""
+        forgotten: they are only needed while the game waits for players; and, given ``turn_started``, the
+        first turn's time begins then (``games.turn_started``), in the same transaction."""
         still_waiting = sa.exists().where(
             (games_table.c.id == game_id)
             & games_table.c.public.is_(True)
@@ -70,7 +78,11 @@ class OpenLobby(Repository):
             if (await conn.execute(take)).rowcount != 1:
                 return False
             await conn.execute(forget)
-            await conn.execute(forget_creator.values(created_from=None))
+            values_creator: dict[str, object] = {"created_from": None}
+            if turn_started is not None:
+                values_creator["turn_started"] = turn_started
+            await conn.execute(forget_creator.values(**values_creator))
+            await self._announce(conn, [game_id])
             return True
 
     async def holds_seat(self, game_id: str, taken_from: str) -> bool:

@@ -31,6 +31,7 @@ class Rematches(Repository):
             if won:
                 await conn.execute(sa.insert(games_table).values({**vars(game), "rematch_of": old_id}))
                 await conn.execute(sa.insert(seats_table), [{"game_id": game.id, **vars(seat)} for seat in seats])
+                await self._announce(conn, [old_id])
         if won:
             return game.id
         async with self._reading() as conn:
@@ -48,4 +49,5 @@ class Rematches(Repository):
             & (seats_table.c.token_hash == placeholder)
         )
         async with self._writing() as conn:
-            await conn.execute(sa.update(seats_table).where(where).values(token_hash=token_hash))
+            if (await conn.execute(sa.update(seats_table).where(where).values(token_hash=token_hash))).rowcount:
+                await self._announce(conn, [game_id])

@@ -40,8 +40,11 @@ class Store(Games, OpenLobby, Rematches, ReviewProgress, ChatLines):
     """The games of one server, in one database: one repository made of a part per feature
     (:mod:`.repository`). Every method is one short transaction."""
 
-    def __init__(self, engine: AsyncEngine, *, serial_writes: bool = False) -> None:
+    def __init__(self, engine: AsyncEngine, *, serial_writes: bool = False, origin: str | None = None) -> None:
+        """``origin``: this process among others sharing a PostgreSQL database, which each change of a game
+        is announced to in its own transaction (:meth:`.Repository._announce`); None: no other process."""
         self._engine = engine
+        self._origin = origin
         # SQLite has one writer at a time, and a connection that finds the database locked waits in
         # sqlite3's busy handler, which sleeps in steps of up to 100 ms: under load that turned 2 ms
         # commits into 300 ms stalls. Queueing writers in-process instead keeps commits back to back.
@@ -52,8 +55,9 @@ class Store(Games, OpenLobby, Rematches, ReviewProgress, ChatLines):
         self._direct = SqliteWriter(str(database)) if file else None
 
     @classmethod
-    async def open(cls, url: str, *, upgrade: bool = True) -> Store:
-        """Connects and brings the schema to the newest revision (creating it in an empty database)."""
+    async def open(cls, url: str, *, upgrade: bool = True, origin: str | None = None) -> Store:
+        """Connects and brings the schema to the newest revision (creating it in an empty database);
+        ``origin``: see :class:`Store`."""
         engine = connect_engine(url)
         try:
             async with engine.begin() as conn:
@@ -71,7 +75,7 @@ class Store(Games, OpenLobby, Rematches, ReviewProgress, ChatLines):
         except Exception as error:
             await engine.dispose()
             raise StoreError(f"cannot open database {safe(url)}: {error}") from error
-        return cls(engine, serial_writes=engine.url.get_backend_name() == "sqlite")
+        return cls(engine, serial_writes=engine.url.get_backend_name() == "sqlite", origin=origin)
 
     def __repr__(self) -> str:
         return f"Store({safe(self._engine.url.render_as_string(hide_password=True))})"
