@@ -156,6 +156,8 @@ def lookahead(settings: Settings, deep: Settings) -> Lookahead:
             raise TypeError(f"not a Kreta view: {type(view).__name__}")
         iterations = budget.iterations
         chosen = deep if iterations is None or iterations >= DEEP_FROM else settings
+        if iterations is not None and iterations >= DEEPER_FROM:
+            chosen = DEEPER
         return Session(view, chosen).lookahead()
 
     return Lookahead(prepare=prepare, levels=LEVELS)
@@ -167,6 +169,12 @@ DEEP = Settings(rounds=2, width=3, widen=1.0, max_width=1000)
 """Two rounds, the root and the searching seat's next turn widened progressively: ``normal`` and ``hard``."""
 DEEP_FROM = 200
 """Budgets of this many iterations or more (or of time alone) look two rounds ahead."""
+DEEPER = Settings(rounds=3, width=3, widen=1.0, max_width=1000)
+"""Three rounds, widened as :data:`DEEP`: budgets of :data:`DEEPER_FROM` iterations or more (issue #37's trial
+of a Kreta ``hard`` that looks further rather than longer: two rounds at 800 iterations were no stronger than at
+200)."""
+DEEPER_FROM = 1600
+"""Budgets of this many iterations or more look three rounds ahead (no level of the lobby's is that large)."""
 
 LEVELS = {"normal": Budget(iterations=DEEP_FROM, seconds=1.0), "hard": Budget(iterations=800, seconds=1.8)}
 """Kreta's own budgets for the levels. The second round is where the search's strength comes from (one round
