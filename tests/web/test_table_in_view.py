@@ -273,8 +273,11 @@ def test_the_board_and_the_choices_together(browser: Browser, tables: dict[str, 
 # ---------------------------------------------------------------- point 5: the end in view
 
 _END_IN_VIEW = """() => {
+  // where the points came from: the table's head, or on a phone the first part of a player's card
+  const part = matchMedia("(max-width: 640px)").matches ? "#breakdown tbody tr:last-child td:first-of-type"
+    : "#breakdown thead th:nth-child(2)";
   const parts = {winners: "#winners", scores: "#breakdown tbody tr:last-child th",
-                 total: "#breakdown tbody tr:last-child .total", parts: "#breakdown thead th:nth-child(2)",
+                 total: "#breakdown tbody tr:last-child .total", parts: part,
                  newGame: '#end-screen a[href="/"]',
                  replay: "#replay-link", review: "#review-link", rematch: "#rematch-btn"};
   const out = {};
@@ -339,6 +342,88 @@ def test_the_end_of_the_game_is_where_the_player_looks(browser: Browser, finishe
             frames(page)
             again = page.evaluate(_END_IN_VIEW)
             assert again.pop("status") == status and set(again.values()) == {"in view"}, (size, lang, again)
+    finally:
+        context.close()
+
+
+_SCORES_WIDE = """() => {
+  const vw = document.documentElement.clientWidth;
+  const end = document.getElementById("end-screen").getBoundingClientRect();
+  const over = [];
+  for (const el of document.querySelectorAll("#end-screen *")) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || getComputedStyle(el).position === "absolute") continue;  // the head, kept for readers
+    if (r.left < Math.max(0, end.left) - 0.5 || r.right > Math.min(vw, end.right) + 0.5) {
+      const what = `${el.tagName}.${el.className} ${el.textContent.slice(0, 20)}`;
+      over.push(`${what} ${Math.round(r.left)}..${Math.round(r.right)}`);
+    }
+  }
+  const scroller = document.querySelector("#end-screen .table-scroll");
+  const cards = [...document.querySelectorAll("#breakdown tbody tr")].map((tr) => {
+    const cells = [...tr.querySelectorAll("td")];
+    return {
+      name: tr.querySelector("th").getBoundingClientRect().width > 0,
+      labels: cells.map((td) => getComputedStyle(td, "::before").content.replace(/^"|"$/g, "")),
+      small: Math.min(...[tr.querySelector("th"), ...cells].map((el) => parseFloat(getComputedStyle(el).fontSize))),
+    };
+  });
+  return {over, page: document.documentElement.scrollWidth - vw, inner: scroller.scrollWidth - scroller.clientWidth,
+          cards, vw};
+}"""
+"""Every element of the end screen inside it and the screen, the page and the scores' box without a sideways
+scroll, and each player's card: its name shown, each cell's column named, its smallest font in pixels."""
+
+
+@pytest.fixture(scope="module")
+def finished_four(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
+    """Seat-0 links of a Verräter and a Kreta game of four, each played to its end (seat 0 by random moves,
+    three random bots)."""
+    rng = random.Random(4)
+    bot = {"kind": "bot", "bot": "random"}
+    links = {}
+    with server_thread(tmp_path_factory.mktemp("end4")) as base:
+        for game in ("verraeter", "kreta"):
+            made = create_game(base, game, [{"kind": "human", "name": "Ada"}, bot, bot, bot], seed=4)
+
+            async def play(made: dict[str, Any] = made) -> None:
+                async with Client(base, made["id"], made["seats"][0]["token"]) as me:
+                    for _ in range(3000):
+                        state = me.state
+                        assert state is not None
+                        if state["result"] is not None:
+                            return
+                        if state["legal"]:
+                            await me.act(rng.choice(state["legal"])["text"])
+                        await me.until(lambda m, v=state["version"]: m["type"] == "state" and m["version"] > v)
+                    raise AssertionError("the game did not end")
+
+            _in_thread(play())
+            links[game] = base + made["seats"][0]["link"]
+        yield links
+
+
+@pytest.mark.parametrize("game", ["verraeter", "kreta"])
+def test_the_scores_fit_a_phone_as_one_card_a_player(
+    browser: Browser, finished_four: dict[str, str], game: str
+) -> None:
+    """At 390×844, four players: nothing of the end screen sticks out sideways (no sideways scroll of the page
+    or of the scores), each player a card with every number named, in every language."""
+    context = browser.new_context(**SCREENS["phone"])
+    try:
+        page = context.new_page()
+        for lang in LANGS:
+            path, _, token = finished_four[game].partition("#")
+            page.goto(f"{path}?lang={lang}#{token}")
+            page.wait_for_selector("#end-screen:not([hidden]) #breakdown tbody tr")
+            settle(page)
+            seen = page.evaluate(_SCORES_WIDE)
+            where = f"{game}, {lang}"
+            assert seen["over"] == [], f"{where}: sticks out of {seen['vw']} px: {seen['over']}"
+            assert seen["page"] <= 0 and seen["inner"] <= 0, f"{where}: scrolls sideways: {seen}"
+            assert len(seen["cards"]) == 4, where
+            for card in seen["cards"]:
+                assert card["name"] and all(label not in ("", "none") for label in card["labels"]), (where, card)
+                assert card["small"] >= 12, (where, card)
     finally:
         context.close()
 
