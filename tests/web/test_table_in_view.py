@@ -270,6 +270,46 @@ def test_the_board_and_the_choices_together(browser: Browser, tables: dict[str, 
         context.close()
 
 
+_PANELS = """() => {
+  const dock = document.getElementById("dock").getBoundingClientRect().top;
+  const seat = document.getElementById("table").dataset.seat ?? "0";
+  const out = [];
+  // the players' panels, and the player's own Gutshof markers (Verräter; Kreta's pieces are in its panel)
+  for (const el of document.querySelectorAll(`#board [id^="player-"], #board .estate.seat-${seat}`)) {
+    const r = el.getBoundingClientRect();
+    if (r.height === 0) continue;
+    if (r.top < -0.5 || r.bottom > dock + 0.5 || r.left < -0.5 || r.right > innerWidth + 0.5) {
+      const name = el.id || el.getAttribute("class");
+      out.push(`${name} at ${Math.round(r.top)}..${Math.round(r.bottom)}, dock ${Math.round(dock)}`);
+    }
+  }
+  const count = document.querySelectorAll('#board [id^="player-"]').length;
+  return {hidden: out, panels: count, fit: document.getElementById("zoom-fit").disabled};
+}"""
+"""The players' panels and the player's own markers not wholly on screen above the dock, and the panels' count."""
+
+
+@pytest.mark.parametrize("size", ["laptop", "desktop"])
+def test_the_panels_and_ones_own_markers_are_in_sight_without_fit(
+    browser: Browser, tables: dict[str, str], size: str
+) -> None:
+    """At 1366×768 and 1920×1080, as the table opens: every player's panel and the player's own Gutshof
+    markers above the choices, before anyone presses "Fit" (the board starts fitted whole)."""
+    context = browser.new_context(**SCREENS[size])
+    try:
+        page = context.new_page()
+        for game in ("verraeter", "kreta"):
+            for lang in ("en", "de"):
+                open_table(page, tables[game], lang)
+                frames(page)
+                seen = page.evaluate(_PANELS)
+                assert seen["panels"] >= 3, (game, size, seen)
+                assert seen["hidden"] == [], f"{game}, {size}, {lang}: out of sight: {seen['hidden']}"
+                assert seen["fit"], f"{game}, {size}, {lang}: 'Fit' would still change the board"
+    finally:
+        context.close()
+
+
 # ---------------------------------------------------------------- point 5: the end in view
 
 _END_IN_VIEW = """() => {
