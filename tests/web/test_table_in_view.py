@@ -480,6 +480,12 @@ _RECAP = """() => {
 }"""
 
 
+_GLOW = """(ids) => ids.map((id) => document.getElementById(id))
+  .filter((el) => el && !el.matches('.clickable, .pointed, .selected'))
+  .map((el) => getComputedStyle(el).filter)"""
+"""The filter each marked place that cannot be clicked now is drawn with (the mark's glow)."""
+
+
 async def _bea(base: str, game: dict[str, Any], stop: threading.Event) -> None:
     """Seat 1, a person at another screen: a random legal move whenever it is her turn, until told to stop."""
     rng = random.Random(3)
@@ -497,7 +503,8 @@ async def _bea(base: str, game: dict[str, Any], stop: threading.Event) -> None:
 
 def test_since_your_last_turn_and_a_bot_at_work(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> None:
     """When the turn comes back, the others' moves since this seat's last one are summed up above the board
-    (the log's own lines, in the reader's language), remembered over a reload; while a bot is to move the
+    (the log's own lines, in the reader's language) and the places they changed marked, both the same after a
+    reload and in another browser; while a bot is to move the
     turn line says that it is thinking."""
     seats = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bea"}, {"kind": "bot", "bot": "random"}]
     with server_thread(tmp_path_factory.mktemp("recap")) as base:
@@ -526,24 +533,28 @@ def test_since_your_last_turn_and_a_bot_at_work(browser: Browser, tmp_path_facto
                 # and the places their moves changed are marked on the board
                 changed = (page.get_attribute("#recap", "data-changed") or "").split()
                 assert changed, "no place marked"
-                glow = page.evaluate(
-                    """(ids) => ids.map((id) => document.getElementById(id))
-                         .filter((el) => el && !el.matches('.clickable, .pointed, .selected'))
-                         .map((el) => getComputedStyle(el).filter)""",
-                    changed,
-                )
+                glow = page.evaluate(_GLOW, changed)
                 assert glow and all("drop-shadow" in f for f in glow), (changed, glow)
                 page.click("#recap summary")
                 assert page.locator("#recap .recap-lines").is_visible()
-                # remembered in this browser, and said in the reader's language
+                # the same after a reload, said in the reader's language, and in a browser that never saw the
+                # table before (the server says where the turn ended and what changed: no page's memory)
                 path, _, token = (base + made["seats"][0]["link"]).partition("#")
-                page.goto(f"{path}?lang=de#{token}")
-                table.wait_connected()
-                settle(page)
-                again = page.evaluate(_RECAP)
-                assert again["shown"] and again["head"] not in (None, "Since your last turn:"), again
-                assert len(again["lines"]) == len(seen["lines"]), (again, seen)
-                # (the marks on the board are this page's memory: the recap's lines are what a reload keeps)
+                fresh = browser.new_context(**SCREENS["desktop"])
+                try:
+                    for where in (page, fresh.new_page()):
+                        where.goto(f"{path}?lang=de#{token}")
+                        TablePage(where).wait_connected()
+                        settle(where)
+                        again = where.evaluate(_RECAP)
+                        assert again["shown"] and again["head"] not in (None, "Since your last turn:"), again
+                        assert len(again["lines"]) == len(seen["lines"]), (again, seen)
+                        marked = (where.get_attribute("#recap", "data-changed") or "").split()
+                        assert sorted(marked) == sorted(changed), f"the marks after a reload: {marked}, {changed}"
+                        glow = where.evaluate(_GLOW, marked)
+                        assert glow and all("drop-shadow" in f for f in glow), (marked, glow)
+                finally:
+                    fresh.close()
             finally:
                 stop.set()
                 context.close()

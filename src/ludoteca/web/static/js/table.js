@@ -53,7 +53,7 @@ const layout = new BoardLayout({
   skip: $("skip-to-dock"),
   tools: $("board-tools"),
 });
-const recap = new RecapView($("recap", HTMLDetailsElement), $("board"), gameId);
+const recap = new RecapView($("recap", HTMLDetailsElement), $("board"));
 const alerts = new TurnAlerts($("turn-alerts")); // title, sound, notification when your turn comes unseen
 const picker = new Picker({
   holders: [$("board"), $("hand")],
