@@ -621,6 +621,35 @@ def test_kreta_labels_stand_apart_on_a_phone(browser: Browser, tables: dict[str,
         context.close()
 
 
+def test_kreta_port_labels_stand_apart_on_a_phone(browser: Browser, tables: dict[str, str]) -> None:
+    """The Admiral's choices name ports: at 390×844, without zooming and zoomed in, every port a choice
+    names is labelled legibly and no label box overlaps another legible word of the map (as for nodes and
+    provinces above)."""
+    context = browser.new_context(**SCREENS["phone"])
+    try:
+        page = context.new_page()
+        for lang in LANGS:
+            open_table(page, tables["kreta"], lang)
+            page.evaluate("() => document.getElementById('clear-btn').click()")
+            assert pick_card(page, "admiral"), "the position has no Admiral to play"
+            page.wait_for_selector("#board .clickable[data-target^='port:']")
+            frames(page)
+            ports = page.evaluate(
+                "() => new Set([...document.querySelectorAll(\"#board .clickable[data-target^='port:']\")]"
+                ".map((el) => el.getAttribute('data-label')).filter(Boolean)).size"
+            )
+            seen = page.evaluate(_OVERLAPS, 11.0)
+            assert ports > 1 and seen["named"] >= ports and seen["clash"] == [], (lang, ports, seen)
+        for level in ("1.5", "2", "3", "4"):
+            press(page, "#zoom-in")
+            page.wait_for_function(f"() => document.getElementById('board').dataset.zoom === '{level}'")
+            frames(page)
+            seen = page.evaluate(_OVERLAPS, 11.0)
+            assert seen["clash"] == [], (level, seen)
+    finally:
+        context.close()
+
+
 # ---------------------------------------------------------------- point 7: the minor points a page can show
 
 
