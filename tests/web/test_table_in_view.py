@@ -688,3 +688,49 @@ def test_another_card_changes_ones_mind_without_clearing(browser: Browser, table
         assert all(text and text.startswith("abbot") for text in texts), texts
     finally:
         context.close()
+
+
+_TOKENS = """() => {
+  const out = [];
+  for (const panel of document.querySelectorAll("g.player")) {
+    const house = [...panel.querySelectorAll(":scope > text")].find((t) => t.getAttribute("class") === null);
+    const h = house.getBBox();
+    for (const token of panel.querySelectorAll("g.token")) {
+      const r = token.querySelector("rect").getBBox(), t = token.querySelector("text").getBBox();
+      if (r.x < h.x + h.width + 2) out.push(`${token.textContent} over ${house.textContent}`);
+      if (t.x < r.x - 0.5 || t.x + t.width > r.x + r.width + 0.5) out.push(`${token.textContent} outside its badge`);
+    }
+  }
+  return out;
+}"""
+"""The players' badges that reach into their house's name, or whose word sticks out of the badge."""
+
+
+def test_the_badges_leave_the_house_name_clear(browser: Browser) -> None:
+    """Verräter's panels with four seats (the narrowest), in every language, both houses: the badges (Start,
+    Strategy during play; only Winner at the end, where the others mean nothing) never cover the house's
+    name, and each word stays inside its badge."""
+    from ludoteca.present.verraeter.svg import LEFT, PANEL_H, WIDTH
+    from ludoteca.present.verraeter.svg_panels import _panel_head
+    from ludoteca.web.language.i18n import translator
+
+    page = browser.new_page()
+    try:
+        w = (WIDTH - 2 * LEFT - 16 * 3) / 4
+        for lang in LANGS:
+            tr = translator(lang)
+            panels = [
+                _panel_head(
+                    seat, "Name", False, winner, 99, house, start, strategist, tr, 10 + seat * (w + 16), 10, w, PANEL_H
+                )
+                + "</g>"
+                for seat, (house, start, strategist, winner) in enumerate(
+                    [(0, True, True, False), (1, True, True, False), (0, False, False, True), (1, False, False, True)]
+                )
+            ]
+            head = f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} 300" width="{WIDTH}">'
+            svg = head + "".join(panels) + "</svg>"
+            page.set_content(f"<body style='margin:0'>{svg}</body>")
+            assert page.evaluate(_TOKENS) == [], lang
+    finally:
+        page.close()
