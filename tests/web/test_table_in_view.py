@@ -734,3 +734,32 @@ def test_the_badges_leave_the_house_name_clear(browser: Browser) -> None:
             assert page.evaluate(_TOKENS) == [], lang
     finally:
         page.close()
+
+
+_ZOOM_FREE = """() => ["zoom-out", "zoom-fit", "zoom-in"].map((id) => {
+  const el = document.getElementById(id), r = el.getBoundingClientRect();
+  if (r.bottom < 0 || r.top > innerHeight) return `${id} off screen`;
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return hit === el || el.contains(hit) ? "free" : `${id} under ${hit ? hit.id || hit.className : "nothing"}`;
+})"""
+"""Whether each zoom button is on screen and under nothing."""
+
+
+@pytest.mark.parametrize("size", list(SCREENS))
+def test_the_dock_leaves_the_zoom_buttons_free_at_the_end(browser: Browser, finished: str, size: str) -> None:
+    """Game over, the result unfolded in the dock: the board's zoom buttons are still on screen and under
+    nothing, as the page opens and scrolled to the board's top."""
+    context = browser.new_context(**SCREENS[size])
+    try:
+        page = context.new_page()
+        path, _, token = finished.partition("#")
+        page.goto(f"{path}?lang=de#{token}")
+        page.wait_for_selector("#end-screen:not([hidden]) #breakdown tbody tr")
+        settle(page)
+        frames(page)
+        assert set(page.evaluate(_ZOOM_FREE)) == {"free"}, (size, page.evaluate(_ZOOM_FREE))
+        page.evaluate("() => document.getElementById('board-tools').scrollIntoView({block: 'start'})")
+        frames(page)
+        assert set(page.evaluate(_ZOOM_FREE)) == {"free"}, (size, page.evaluate(_ZOOM_FREE))
+    finally:
+        context.close()
