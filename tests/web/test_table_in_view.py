@@ -284,7 +284,10 @@ _PANELS = """() => {
     }
   }
   const count = document.querySelectorAll('#board [id^="player-"]').length;
-  return {hidden: out, panels: count, fit: document.getElementById("zoom-fit").disabled};
+  // a badge drawn without its word (too small to read at this scale) is an empty pill: none
+  const empty = [...document.querySelectorAll("#board g.token")].filter((g) => getComputedStyle(g).visibility
+    !== "hidden" && getComputedStyle(g.querySelector("text")).visibility === "hidden").length;
+  return {hidden: out, panels: count, fit: document.getElementById("zoom-fit").disabled, empty};
 }"""
 """The players' panels and the player's own markers not wholly on screen above the dock, and the panels' count."""
 
@@ -306,6 +309,7 @@ def test_the_panels_and_ones_own_markers_are_in_sight_without_fit(
                 assert seen["panels"] >= 3, (game, size, seen)
                 assert seen["hidden"] == [], f"{game}, {size}, {lang}: out of sight: {seen['hidden']}"
                 assert seen["fit"], f"{game}, {size}, {lang}: 'Fit' would still change the board"
+                assert seen["empty"] == 0, f"{game}, {size}, {lang}: {seen['empty']} badges without their word"
     finally:
         context.close()
 
