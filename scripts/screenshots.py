@@ -63,7 +63,10 @@ def serve(data_dir: Path) -> Iterator[str]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = int(s.getsockname()[1])
-    app = create_app(Settings(data_dir=data_dir, bot_processes=0, bot_delay=0.0))
+    # one address takes every picture in a few minutes: the per-address budgets of a public server (#33)
+    # would refuse its replay frames and review reads part of the way through
+    budgets = {"replay_frames_burst": 600, "review_reads_burst": 120, "loads_burst": 60, "http_request_burst": 1000}
+    app = create_app(Settings(data_dir=data_dir, bot_processes=0, bot_delay=0.0, **budgets))
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -197,6 +200,7 @@ def review_shot(page: Page, base: str, game: dict[str, Any], review: dict[str, A
     with the review panel in sight."""
     marked = [e for e in review["decisions"] if e["mark"]] or review["decisions"][len(review["decisions"]) // 2 :]
     entry = marked[0]
+    page.goto("about:blank")  # the replay's own address but for its fragment would not load the page again
     page.goto(f"{base}/replay/{game['id']}?lang={lang}#n={entry['n']}&seat={entry['seat']}")
     page.wait_for_selector(f'#replay[data-n="{entry["n"]}"]')
     page.wait_for_selector('#review[data-status="done"] #review-decision:not([hidden])')

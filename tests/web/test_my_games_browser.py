@@ -132,3 +132,50 @@ def test_a_new_public_game_is_in_the_open_games_at_once(base: str, browser: Brow
     link = page.locator('[data-testid="play-seat"]').get_attribute("href") or ""
     game_id = link.split("/g/")[1].split("#")[0]
     expect(page.locator(f'#open-games li.open-game[data-id="{game_id}"]')).to_have_count(1)
+
+
+def test_your_turn_first_then_the_newest_and_the_finished_fold_away(base: str, browser: Browser) -> None:
+    """The games where it is this browser's turn head the list, the others follow newest first, and the
+    finished ones come last under a line that folds them away; folded, they stay folded after a reload."""
+    bot = {"kind": "bot", "bot": "random"}
+    human = {"kind": "human", "name": "Ada"}
+    bea = {"kind": "human", "name": "Bea"}  # at another browser: her set-up move keeps these games waiting
+    older = create_game(base, "verraeter", [bea, human, bot], seed=1)
+    mine = create_game(base, "verraeter", [human, bot, bot], seed=2)  # the set-up starts with seat 0
+    newer = create_game(base, "verraeter", [bea, human, bot], seed=3)
+    done = create_game(base, "verraeter", [human, bot, bot], seed=4)
+    page = new_page(browser)
+    page.goto(base + "/")
+    seat = {older["id"]: 1, mine["id"]: 0, newer["id"]: 1, done["id"]: 0}
+    hold(
+        page,
+        [
+            {"id": g["id"], "token": g["seats"][seat[g["id"]]]["token"], "plays": True}
+            for g in (older, mine, newer, done)
+        ],
+    )
+    table = TablePage(page).open(base + done["seats"][0]["link"])
+    rng = random.Random(4)
+    while table.wait_turn_or_end() == "turn":  # seat 0 plays its game to the end
+        version = table.version()
+        table.play_move(rng)
+        table.wait_version(version + 1)
+    page.goto(base + "/")
+    expect(page.locator('#my-games [data-testid="finished-games"] li.finished')).to_have_count(1)
+    order = page.locator("#my-games > li.my-game").evaluate_all("rows => rows.map(li => li.dataset.id)")
+    assert order[0] == mine["id"], order  # your turn first
+    # the others: the newest first
+    assert order[1:] == [newer["id"], older["id"]], order
+    finished = page.locator('#my-games [data-testid="finished-games"]')
+    expect(finished.locator("summary")).to_have_text("1 finished game")
+    expect(finished.locator(f'li[data-id="{done["id"]}"] a.replay-link')).to_be_visible()
+    finished.locator("summary").click()
+    expect(finished.locator(f'li[data-id="{done["id"]}"]')).to_be_hidden()
+    page.reload()
+    expect(page.locator('#my-games [data-testid="finished-games"] summary')).to_be_visible()
+    expect(page.locator(f'#my-games li[data-id="{done["id"]}"]')).to_be_hidden()
+    page.locator('#my-games [data-testid="finished-games"] summary').click()
+    expect(page.locator(f'#my-games li[data-id="{done["id"]}"] a.replay-link')).to_be_visible()
+    # and in French, the count said as French says it
+    page.goto(base + "/?lang=fr")
+    expect(page.locator('#my-games [data-testid="finished-games"] summary')).to_have_text("1 partie terminée")

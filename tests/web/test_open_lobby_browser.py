@@ -150,3 +150,18 @@ def test_a_new_public_game_is_listed_at_once_in_this_browsers_lobbies(base: str,
             expect(page.locator(f'#open-games li.open-game[data-id="{game_id}"]')).to_be_visible()
     finally:
         context.close()
+
+
+def test_the_lobby_says_what_a_missed_deadline_does(base: str, browser: Browser) -> None:
+    """Before a timed game is made: where its time per turn is chosen, what happens when a turn's time runs
+    out (a bot plays the seat until its player takes it back, as features/slowturns.py does), in each
+    language."""
+    page = new_page(browser)
+    for lang, words in (
+        ("en", "When the time runs out, a bot plays the seat until its player takes it back."),
+        ("de", re.compile(r"Bot")),
+    ):
+        page.goto(f"{base}/?lang={lang}")
+        page.click(".more-settings summary")
+        expect(page.locator('[data-testid="turn-time-hint"]')).to_be_visible()
+        expect(page.locator('[data-testid="turn-time-hint"]')).to_have_text(words)

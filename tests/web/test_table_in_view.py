@@ -270,11 +270,58 @@ def test_the_board_and_the_choices_together(browser: Browser, tables: dict[str, 
         context.close()
 
 
+_PANELS = """() => {
+  const dock = document.getElementById("dock").getBoundingClientRect().top;
+  const seat = document.getElementById("table").dataset.seat ?? "0";
+  const out = [];
+  // the players' panels, and the player's own Gutshof markers (Verräter; Kreta's pieces are in its panel)
+  for (const el of document.querySelectorAll(`#board [id^="player-"], #board .estate.seat-${seat}`)) {
+    const r = el.getBoundingClientRect();
+    if (r.height === 0) continue;
+    if (r.top < -0.5 || r.bottom > dock + 0.5 || r.left < -0.5 || r.right > innerWidth + 0.5) {
+      const name = el.id || el.getAttribute("class");
+      out.push(`${name} at ${Math.round(r.top)}..${Math.round(r.bottom)}, dock ${Math.round(dock)}`);
+    }
+  }
+  const count = document.querySelectorAll('#board [id^="player-"]').length;
+  // a badge drawn without its word (too small to read at this scale) is an empty pill: none
+  const empty = [...document.querySelectorAll("#board g.token")].filter((g) => getComputedStyle(g).visibility
+    !== "hidden" && getComputedStyle(g.querySelector("text")).visibility === "hidden").length;
+  return {hidden: out, panels: count, fit: document.getElementById("zoom-fit").disabled, empty};
+}"""
+"""The players' panels and the player's own markers not wholly on screen above the dock, and the panels' count."""
+
+
+@pytest.mark.parametrize("size", ["laptop", "desktop"])
+def test_the_panels_and_ones_own_markers_are_in_sight_without_fit(
+    browser: Browser, tables: dict[str, str], size: str
+) -> None:
+    """At 1366×768 and 1920×1080, as the table opens: every player's panel and the player's own Gutshof
+    markers above the choices, before anyone presses "Fit" (the board starts fitted whole)."""
+    context = browser.new_context(**SCREENS[size])
+    try:
+        page = context.new_page()
+        for game in ("verraeter", "kreta"):
+            for lang in ("en", "de"):
+                open_table(page, tables[game], lang)
+                frames(page)
+                seen = page.evaluate(_PANELS)
+                assert seen["panels"] >= 3, (game, size, seen)
+                assert seen["hidden"] == [], f"{game}, {size}, {lang}: out of sight: {seen['hidden']}"
+                assert seen["fit"], f"{game}, {size}, {lang}: 'Fit' would still change the board"
+                assert seen["empty"] == 0, f"{game}, {size}, {lang}: {seen['empty']} badges without their word"
+    finally:
+        context.close()
+
+
 # ---------------------------------------------------------------- point 5: the end in view
 
 _END_IN_VIEW = """() => {
+  // where the points came from: the table's head, or on a phone the first part of a player's card
+  const part = matchMedia("(max-width: 640px)").matches ? "#breakdown tbody tr:last-child td:first-of-type"
+    : "#breakdown thead th:nth-child(2)";
   const parts = {winners: "#winners", scores: "#breakdown tbody tr:last-child th",
-                 total: "#breakdown tbody tr:last-child .total", parts: "#breakdown thead th:nth-child(2)",
+                 total: "#breakdown tbody tr:last-child .total", parts: part,
                  newGame: '#end-screen a[href="/"]',
                  replay: "#replay-link", review: "#review-link", rematch: "#rematch-btn"};
   const out = {};
@@ -343,6 +390,88 @@ def test_the_end_of_the_game_is_where_the_player_looks(browser: Browser, finishe
         context.close()
 
 
+_SCORES_WIDE = """() => {
+  const vw = document.documentElement.clientWidth;
+  const end = document.getElementById("end-screen").getBoundingClientRect();
+  const over = [];
+  for (const el of document.querySelectorAll("#end-screen *")) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || getComputedStyle(el).position === "absolute") continue;  // the head, kept for readers
+    if (r.left < Math.max(0, end.left) - 0.5 || r.right > Math.min(vw, end.right) + 0.5) {
+      const what = `${el.tagName}.${el.className} ${el.textContent.slice(0, 20)}`;
+      over.push(`${what} ${Math.round(r.left)}..${Math.round(r.right)}`);
+    }
+  }
+  const scroller = document.querySelector("#end-screen .table-scroll");
+  const cards = [...document.querySelectorAll("#breakdown tbody tr")].map((tr) => {
+    const cells = [...tr.querySelectorAll("td")];
+    return {
+      name: tr.querySelector("th").getBoundingClientRect().width > 0,
+      labels: cells.map((td) => getComputedStyle(td, "::before").content.replace(/^"|"$/g, "")),
+      small: Math.min(...[tr.querySelector("th"), ...cells].map((el) => parseFloat(getComputedStyle(el).fontSize))),
+    };
+  });
+  return {over, page: document.documentElement.scrollWidth - vw, inner: scroller.scrollWidth - scroller.clientWidth,
+          cards, vw};
+}"""
+"""Every element of the end screen inside it and the screen, the page and the scores' box without a sideways
+scroll, and each player's card: its name shown, each cell's column named, its smallest font in pixels."""
+
+
+@pytest.fixture(scope="module")
+def finished_four(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
+    """Seat-0 links of a Verräter and a Kreta game of four, each played to its end (seat 0 by random moves,
+    three random bots)."""
+    rng = random.Random(4)
+    bot = {"kind": "bot", "bot": "random"}
+    links = {}
+    with server_thread(tmp_path_factory.mktemp("end4")) as base:
+        for game in ("verraeter", "kreta"):
+            made = create_game(base, game, [{"kind": "human", "name": "Ada"}, bot, bot, bot], seed=4)
+
+            async def play(made: dict[str, Any] = made) -> None:
+                async with Client(base, made["id"], made["seats"][0]["token"]) as me:
+                    for _ in range(3000):
+                        state = me.state
+                        assert state is not None
+                        if state["result"] is not None:
+                            return
+                        if state["legal"]:
+                            await me.act(rng.choice(state["legal"])["text"])
+                        await me.until(lambda m, v=state["version"]: m["type"] == "state" and m["version"] > v)
+                    raise AssertionError("the game did not end")
+
+            _in_thread(play())
+            links[game] = base + made["seats"][0]["link"]
+        yield links
+
+
+@pytest.mark.parametrize("game", ["verraeter", "kreta"])
+def test_the_scores_fit_a_phone_as_one_card_a_player(
+    browser: Browser, finished_four: dict[str, str], game: str
+) -> None:
+    """At 390×844, four players: nothing of the end screen sticks out sideways (no sideways scroll of the page
+    or of the scores), each player a card with every number named, in every language."""
+    context = browser.new_context(**SCREENS["phone"])
+    try:
+        page = context.new_page()
+        for lang in LANGS:
+            path, _, token = finished_four[game].partition("#")
+            page.goto(f"{path}?lang={lang}#{token}")
+            page.wait_for_selector("#end-screen:not([hidden]) #breakdown tbody tr")
+            settle(page)
+            seen = page.evaluate(_SCORES_WIDE)
+            where = f"{game}, {lang}"
+            assert seen["over"] == [], f"{where}: sticks out of {seen['vw']} px: {seen['over']}"
+            assert seen["page"] <= 0 and seen["inner"] <= 0, f"{where}: scrolls sideways: {seen}"
+            assert len(seen["cards"]) == 4, where
+            for card in seen["cards"]:
+                assert card["name"] and all(label not in ("", "none") for label in card["labels"]), (where, card)
+                assert card["small"] >= 12, (where, card)
+    finally:
+        context.close()
+
+
 # ---------------------------------------------------------------- point 6: what just happened
 
 _RECAP = """() => {
@@ -353,6 +482,12 @@ _RECAP = """() => {
           lines: [...panel.querySelectorAll(".recap-lines li")].map((li) => li.textContent),
           log: [...document.querySelectorAll("#log li")].map((li) => li.textContent)};
 }"""
+
+
+_GLOW = """(ids) => ids.map((id) => document.getElementById(id))
+  .filter((el) => el && !el.matches('.clickable, .pointed, .selected'))
+  .map((el) => getComputedStyle(el).filter)"""
+"""The filter each marked place that cannot be clicked now is drawn with (the mark's glow)."""
 
 
 async def _bea(base: str, game: dict[str, Any], stop: threading.Event) -> None:
@@ -372,7 +507,8 @@ async def _bea(base: str, game: dict[str, Any], stop: threading.Event) -> None:
 
 def test_since_your_last_turn_and_a_bot_at_work(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> None:
     """When the turn comes back, the others' moves since this seat's last one are summed up above the board
-    (the log's own lines, in the reader's language), remembered over a reload; while a bot is to move the
+    (the log's own lines, in the reader's language) and the places they changed marked, both the same after a
+    reload and in another browser; while a bot is to move the
     turn line says that it is thinking."""
     seats = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bea"}, {"kind": "bot", "bot": "random"}]
     with server_thread(tmp_path_factory.mktemp("recap")) as base:
@@ -401,24 +537,28 @@ def test_since_your_last_turn_and_a_bot_at_work(browser: Browser, tmp_path_facto
                 # and the places their moves changed are marked on the board
                 changed = (page.get_attribute("#recap", "data-changed") or "").split()
                 assert changed, "no place marked"
-                glow = page.evaluate(
-                    """(ids) => ids.map((id) => document.getElementById(id))
-                         .filter((el) => el && !el.matches('.clickable, .pointed, .selected'))
-                         .map((el) => getComputedStyle(el).filter)""",
-                    changed,
-                )
+                glow = page.evaluate(_GLOW, changed)
                 assert glow and all("drop-shadow" in f for f in glow), (changed, glow)
                 page.click("#recap summary")
                 assert page.locator("#recap .recap-lines").is_visible()
-                # remembered in this browser, and said in the reader's language
+                # the same after a reload, said in the reader's language, and in a browser that never saw the
+                # table before (the server says where the turn ended and what changed: no page's memory)
                 path, _, token = (base + made["seats"][0]["link"]).partition("#")
-                page.goto(f"{path}?lang=de#{token}")
-                table.wait_connected()
-                settle(page)
-                again = page.evaluate(_RECAP)
-                assert again["shown"] and again["head"] not in (None, "Since your last turn:"), again
-                assert len(again["lines"]) == len(seen["lines"]), (again, seen)
-                # (the marks on the board are this page's memory: the recap's lines are what a reload keeps)
+                fresh = browser.new_context(**SCREENS["desktop"])
+                try:
+                    for where in (page, fresh.new_page()):
+                        where.goto(f"{path}?lang=de#{token}")
+                        TablePage(where).wait_connected()
+                        settle(where)
+                        again = where.evaluate(_RECAP)
+                        assert again["shown"] and again["head"] not in (None, "Since your last turn:"), again
+                        assert len(again["lines"]) == len(seen["lines"]), (again, seen)
+                        marked = (where.get_attribute("#recap", "data-changed") or "").split()
+                        assert sorted(marked) == sorted(changed), f"the marks after a reload: {marked}, {changed}"
+                        glow = where.evaluate(_GLOW, marked)
+                        assert glow and all("drop-shadow" in f for f in glow), (marked, glow)
+                finally:
+                    fresh.close()
             finally:
                 stop.set()
                 context.close()
@@ -485,6 +625,35 @@ def test_kreta_labels_stand_apart_on_a_phone(browser: Browser, tables: dict[str,
         context.close()
 
 
+def test_kreta_port_labels_stand_apart_on_a_phone(browser: Browser, tables: dict[str, str]) -> None:
+    """The Admiral's choices name ports: at 390×844, without zooming and zoomed in, every port a choice
+    names is labelled legibly and no label box overlaps another legible word of the map (as for nodes and
+    provinces above)."""
+    context = browser.new_context(**SCREENS["phone"])
+    try:
+        page = context.new_page()
+        for lang in LANGS:
+            open_table(page, tables["kreta"], lang)
+            page.evaluate("() => document.getElementById('clear-btn').click()")
+            assert pick_card(page, "admiral"), "the position has no Admiral to play"
+            page.wait_for_selector("#board .clickable[data-target^='port:']")
+            frames(page)
+            ports = page.evaluate(
+                "() => new Set([...document.querySelectorAll(\"#board .clickable[data-target^='port:']\")]"
+                ".map((el) => el.getAttribute('data-label')).filter(Boolean)).size"
+            )
+            seen = page.evaluate(_OVERLAPS, 11.0)
+            assert ports > 1 and seen["named"] >= ports and seen["clash"] == [], (lang, ports, seen)
+        for level in ("1.5", "2", "3", "4"):
+            press(page, "#zoom-in")
+            page.wait_for_function(f"() => document.getElementById('board').dataset.zoom === '{level}'")
+            frames(page)
+            seen = page.evaluate(_OVERLAPS, 11.0)
+            assert seen["clash"] == [], (level, seen)
+    finally:
+        context.close()
+
+
 # ---------------------------------------------------------------- point 7: the minor points a page can show
 
 
@@ -521,5 +690,80 @@ def test_another_card_changes_ones_mind_without_clearing(browser: Browser, table
         assert "selected" not in (commander.get_attribute("class") or "")
         texts = [page.get_attribute(f"#candidates button.candidate >> nth={i}", "data-action") for i in range(3)]
         assert all(text and text.startswith("abbot") for text in texts), texts
+    finally:
+        context.close()
+
+
+_TOKENS = """() => {
+  const out = [];
+  for (const panel of document.querySelectorAll("g.player")) {
+    const house = [...panel.querySelectorAll(":scope > text")].find((t) => t.getAttribute("class") === null);
+    const h = house.getBBox();
+    for (const token of panel.querySelectorAll("g.token")) {
+      const r = token.querySelector("rect").getBBox(), t = token.querySelector("text").getBBox();
+      if (r.x < h.x + h.width + 2) out.push(`${token.textContent} over ${house.textContent}`);
+      if (t.x < r.x - 0.5 || t.x + t.width > r.x + r.width + 0.5) out.push(`${token.textContent} outside its badge`);
+    }
+  }
+  return out;
+}"""
+"""The players' badges that reach into their house's name, or whose word sticks out of the badge."""
+
+
+def test_the_badges_leave_the_house_name_clear(browser: Browser) -> None:
+    """Verräter's panels with four seats (the narrowest), in every language, both houses: the badges (Start,
+    Strategy during play; only Winner at the end, where the others mean nothing) never cover the house's
+    name, and each word stays inside its badge."""
+    from ludoteca.present.verraeter.svg import LEFT, PANEL_H, WIDTH
+    from ludoteca.present.verraeter.svg_panels import _panel_head
+    from ludoteca.web.language.i18n import translator
+
+    page = browser.new_page()
+    try:
+        w = (WIDTH - 2 * LEFT - 16 * 3) / 4
+        for lang in LANGS:
+            tr = translator(lang)
+            panels = [
+                _panel_head(
+                    seat, "Name", False, winner, 99, house, start, strategist, tr, 10 + seat * (w + 16), 10, w, PANEL_H
+                )
+                + "</g>"
+                for seat, (house, start, strategist, winner) in enumerate(
+                    [(0, True, True, False), (1, True, True, False), (0, False, False, True), (1, False, False, True)]
+                )
+            ]
+            head = f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} 300" width="{WIDTH}">'
+            svg = head + "".join(panels) + "</svg>"
+            page.set_content(f"<body style='margin:0'>{svg}</body>")
+            assert page.evaluate(_TOKENS) == [], lang
+    finally:
+        page.close()
+
+
+_ZOOM_FREE = """() => ["zoom-out", "zoom-fit", "zoom-in"].map((id) => {
+  const el = document.getElementById(id), r = el.getBoundingClientRect();
+  if (r.bottom < 0 || r.top > innerHeight) return `${id} off screen`;
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return hit === el || el.contains(hit) ? "free" : `${id} under ${hit ? hit.id || hit.className : "nothing"}`;
+})"""
+"""Whether each zoom button is on screen and under nothing."""
+
+
+@pytest.mark.parametrize("size", list(SCREENS))
+def test_the_dock_leaves_the_zoom_buttons_free_at_the_end(browser: Browser, finished: str, size: str) -> None:
+    """Game over, the result unfolded in the dock: the board's zoom buttons are still on screen and under
+    nothing, as the page opens and scrolled to the board's top."""
+    context = browser.new_context(**SCREENS[size])
+    try:
+        page = context.new_page()
+        path, _, token = finished.partition("#")
+        page.goto(f"{path}?lang=de#{token}")
+        page.wait_for_selector("#end-screen:not([hidden]) #breakdown tbody tr")
+        settle(page)
+        frames(page)
+        assert set(page.evaluate(_ZOOM_FREE)) == {"free"}, (size, page.evaluate(_ZOOM_FREE))
+        page.evaluate("() => document.getElementById('board-tools').scrollIntoView({block: 'start'})")
+        frames(page)
+        assert set(page.evaluate(_ZOOM_FREE)) == {"free"}, (size, page.evaluate(_ZOOM_FREE))
     finally:
         context.close()

@@ -16,6 +16,7 @@ from ludoteca import games
 from ludoteca.core.events import Event
 from ludoteca.kreta.components import PHASES as KRETA_PHASES
 from ludoteca.present.kreta import words as text_kreta
+from ludoteca.present.kreta.words import place
 from ludoteca.present.verraeter import words as text_verraeter
 from ludoteca.verraeter.view import PHASES as VERRAETER_PHASES
 from ludoteca.web.language.i18n import LANGUAGES, Translator, translator
@@ -191,7 +192,9 @@ def test_labels_name_provinces_as_the_board_does() -> None:
     view, legal = next((v, legal) for v, legal in seen if any(a.to_text().startswith("commander +") for a in legal))
     action = next(a for a in legal if a.to_text().startswith("commander +"))
     name = view.board.province(action.province).name
-    assert text.action_label(view, action, NAMES, translator("it")) == f"Comandante: un villico in {name}"
+    it = translator("it")  # the name inside the sentence as Italian writes it: "a Kissamos", "nel Lasithi"
+    assert text.action_label(view, action, NAMES, it) == f"Comandante: un villico {place(name, 'in', it)}"
+    assert name in place(name, "in", it)
 
 
 # ---------------------------------------------------------------- phases

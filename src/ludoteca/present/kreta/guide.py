@@ -39,7 +39,16 @@ from ludoteca.present import Lesson
 from ludoteca.present.common import number, over_text
 from ludoteca.present.i18n import Translator
 
-from .words import action_label, card_name, next_node, phase_title, province_name, revealed_node, tile_name
+from .words import (
+    action_label,
+    card_name,
+    next_node,
+    phase_title,
+    province_name,
+    province_place,
+    revealed_node,
+    tile_name,
+)
 
 Delta = dict[int, int]
 """Change of the player's influence per province index."""
@@ -323,7 +332,8 @@ def meaning(view: KretaView, action: KretaAction, tr: Translator) -> str:
             return tr("Harvests nothing now.")
         return tr("Harvests %(tiles)s: +%(vp)d VP.") % {
             "tiles": tr.format_list(
-                tr("the %(tile)s of %(province)s") % {"tile": tile_name(t, tr), "province": province_name(view, p)}
+                tr("the %(tile)s %(of_province)s")
+                % {"tile": tile_name(t, tr), "of_province": province_place(view, p, "of", tr)}
                 for p, t in found
             ),
             "vp": _harvest_vp(view),
@@ -336,11 +346,11 @@ def meaning(view: KretaView, action: KretaAction, tr: Translator) -> str:
     for p, d in sorted(delta.items()):
         mine = view.influence(me, p) + d
         others = max((view.influence(s, p) for s in range(view.num_players) if s != me), default=0)
-        values = {"n": abs(d), "province": province_name(view, p), "mine": mine, "others": others}
+        values = {"n": abs(d), "in_province": province_place(view, p, "in", tr), "mine": mine, "others": others}
         if d > 0:
-            parts.append(tr("+%(n)d influence in %(province)s (you %(mine)d, the strongest other %(others)d)") % values)
+            parts.append(tr("+%(n)d influence %(in_province)s (you %(mine)d, the strongest other %(others)d)") % values)
         else:
-            parts.append(tr("−%(n)d influence in %(province)s (you %(mine)d, the strongest other %(others)d)") % values)
+            parts.append(tr("−%(n)d influence %(in_province)s (you %(mine)d, the strongest other %(others)d)") % values)
     text = "; ".join(parts) + "."
     if node is not None:
         before, after = _node_value(view, node), _node_value(view, node, delta)

@@ -305,7 +305,7 @@ def _port(p: Province, view: KretaView | None, colors: Sequence[str], tr: Tr) ->
         f'<g id={quoteattr("port-" + p.id)} class="{classes}" data-province={quoteattr(p.id)}{target}>'
         f'<circle cx="{_n(x)}" cy="{_n(y)}" r="9.5" fill="#fdfbf3" stroke="#1d3557" stroke-width="1"/>'
         f'<use href="#wheel" x="{_n(x)}" y="{_n(y)}"/>'
-        f"<title>{escape(tr('port of {province}').format(province=p.name))}</title></g>"
+        f"<title>{escape(tr('{province}: port').format(province=p.name))}</title></g>"
     ]
     if view is not None:
         ships = [s for s in range(view.num_players) if p.index in view.ships[s]]

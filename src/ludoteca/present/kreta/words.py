@@ -4,7 +4,8 @@ The one place the game's sentences live (the terminal's table in :mod:`.terminal
 sentence is a gettext message with named placeholders, counts use ``ngettext``. Character cards are named as the
 published translations name them (Italian: Ammiraglio, Comandante, Abate… from the Italian rules; German:
 the originals, Feldherr, Abt, Baumeister, Kastellan). Province names are the board file's own (proper
-names, the same in every language); nodes are numbers.
+names, the same in every language, taken into a sentence by :func:`place` with the preposition and article each
+language gives that name: "dans le Lasithi", "à Sitia"); nodes are numbers.
 
 Everything here is a pure function of a :class:`KretaView` (or one event of its log), the seat names
 and a translator.
@@ -13,6 +14,8 @@ and a translator.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
+from typing import Literal
 
 from ludoteca.core.events import Event
 from ludoteca.kreta.actions import (
@@ -84,6 +87,140 @@ def province_name(view: KretaView, pid: object) -> str:
         return view.board.province(pid if isinstance(pid, int) else str(pid)).name
     except (KeyError, IndexError):
         return str(pid)
+
+
+Role = Literal["in", "to", "from", "of"]
+"""How a sentence takes a province: where something is or is put (``in``), where a move goes (``to``), where it
+comes from (``from``), whose it is (``of``: the port, the tile of a province)."""
+_ROLES: tuple[Role, ...] = ("in", "to", "from", "of")
+
+
+@lru_cache(maxsize=8)
+def _shipped_places(tr: Translator) -> dict[str, tuple[str, str, str, str]]:
+    """The shipped board's provinces in each :data:`Role`, as each language writes them: French and Italian
+    give a region its article and a town none ("dans le Lasithi", "à Sitia"; "nel Lasithi", "a Sitia"), German
+    gives one to the Messara and the Ida ("in der Messara", "auf dem Ida") — one message per name and role,
+    since no rule tells which name is a region, a town or a mountain."""
+    return {
+        "Kissamos": (
+            tr.pgettext("province", "in Kissamos"),
+            tr.pgettext("province", "to Kissamos"),
+            tr.pgettext("province", "from Kissamos"),
+            tr.pgettext("province", "of Kissamos"),
+        ),
+        "Kydonia": (
+            tr.pgettext("province", "in Kydonia"),
+            tr.pgettext("province", "to Kydonia"),
+            tr.pgettext("province", "from Kydonia"),
+            tr.pgettext("province", "of Kydonia"),
+        ),
+        "Sfakia": (
+            tr.pgettext("province", "in Sfakia"),
+            tr.pgettext("province", "to Sfakia"),
+            tr.pgettext("province", "from Sfakia"),
+            tr.pgettext("province", "of Sfakia"),
+        ),
+        "Apokoronas": (
+            tr.pgettext("province", "in Apokoronas"),
+            tr.pgettext("province", "to Apokoronas"),
+            tr.pgettext("province", "from Apokoronas"),
+            tr.pgettext("province", "of Apokoronas"),
+        ),
+        "Rethymno": (
+            tr.pgettext("province", "in Rethymno"),
+            tr.pgettext("province", "to Rethymno"),
+            tr.pgettext("province", "from Rethymno"),
+            tr.pgettext("province", "of Rethymno"),
+        ),
+        "Amari": (
+            tr.pgettext("province", "in Amari"),
+            tr.pgettext("province", "to Amari"),
+            tr.pgettext("province", "from Amari"),
+            tr.pgettext("province", "of Amari"),
+        ),
+        "Mylopotamos": (
+            tr.pgettext("province", "in Mylopotamos"),
+            tr.pgettext("province", "to Mylopotamos"),
+            tr.pgettext("province", "from Mylopotamos"),
+            tr.pgettext("province", "of Mylopotamos"),
+        ),
+        "Messara": (
+            tr.pgettext("province", "in Messara"),
+            tr.pgettext("province", "to Messara"),
+            tr.pgettext("province", "from Messara"),
+            tr.pgettext("province", "of Messara"),
+        ),
+        "Ida": (
+            tr.pgettext("province", "in Ida"),
+            tr.pgettext("province", "to Ida"),
+            tr.pgettext("province", "from Ida"),
+            tr.pgettext("province", "of Ida"),
+        ),
+        "Candia": (
+            tr.pgettext("province", "in Candia"),
+            tr.pgettext("province", "to Candia"),
+            tr.pgettext("province", "from Candia"),
+            tr.pgettext("province", "of Candia"),
+        ),
+        "Pediada": (
+            tr.pgettext("province", "in Pediada"),
+            tr.pgettext("province", "to Pediada"),
+            tr.pgettext("province", "from Pediada"),
+            tr.pgettext("province", "of Pediada"),
+        ),
+        "Viannos": (
+            tr.pgettext("province", "in Viannos"),
+            tr.pgettext("province", "to Viannos"),
+            tr.pgettext("province", "from Viannos"),
+            tr.pgettext("province", "of Viannos"),
+        ),
+        "Lasithi": (
+            tr.pgettext("province", "in Lasithi"),
+            tr.pgettext("province", "to Lasithi"),
+            tr.pgettext("province", "from Lasithi"),
+            tr.pgettext("province", "of Lasithi"),
+        ),
+        "Mirabello": (
+            tr.pgettext("province", "in Mirabello"),
+            tr.pgettext("province", "to Mirabello"),
+            tr.pgettext("province", "from Mirabello"),
+            tr.pgettext("province", "of Mirabello"),
+        ),
+        "Ierapetra": (
+            tr.pgettext("province", "in Ierapetra"),
+            tr.pgettext("province", "to Ierapetra"),
+            tr.pgettext("province", "from Ierapetra"),
+            tr.pgettext("province", "of Ierapetra"),
+        ),
+        "Sitia": (
+            tr.pgettext("province", "in Sitia"),
+            tr.pgettext("province", "to Sitia"),
+            tr.pgettext("province", "from Sitia"),
+            tr.pgettext("province", "of Sitia"),
+        ),
+    }
+
+
+def place(name: str, role: Role, tr: Translator) -> str:
+    """A province's name as a sentence takes it in ``role``, preposition and article included: French
+    ``place("Lasithi", "in", fr)`` is "dans le Lasithi", ``place("Ierapetra", "from", fr)`` "d'Ierapetra". A name the
+    shipped board does not have (a board file's own) gets each language's plain form ("à Knossos")."""
+    forms = _shipped_places(tr).get(name)
+    if forms is not None:
+        return forms[_ROLES.index(role)]
+    values = {"province": name}
+    if role == "in":
+        return tr.pgettext("province", "in %(province)s") % values
+    if role == "to":
+        return tr.pgettext("province", "to %(province)s") % values
+    if role == "from":
+        return tr.pgettext("province", "from %(province)s") % values
+    return tr.pgettext("province", "of %(province)s") % values
+
+
+def province_place(view: KretaView, pid: object, role: Role, tr: Translator) -> str:
+    """:func:`place` of a province id of ``view``'s board ("in Lasithi", "dans le Lasithi")."""
+    return place(province_name(view, pid), role, tr)
 
 
 def breakdown_labels(tr: Translator) -> dict[str, str]:
@@ -166,24 +303,31 @@ def log_line(view: KretaView, event: Event, names: Sequence[str], tr: Translator
 
 
 def _place(view: KretaView, d: tuple[object, ...], who: str, names: Sequence[str], tr: Translator) -> str:
-    values = {"who": who, "province": province_name(view, d[1])}
-    if d[0] == "abbot":
-        return tr("%(who)s puts their abbot into %(province)s.") % values
     if d[0] == "ship":
-        return tr("%(who)s puts a ship into the port of %(province)s.") % values
+        return tr("%(who)s puts a ship into the port %(of_province)s.") % {
+            "who": who,
+            "of_province": province_place(view, d[1], "of", tr),
+        }
+    values = {"who": who, "in_province": province_place(view, d[1], "in", tr)}
+    if d[0] == "abbot":
+        return tr("%(who)s puts their abbot %(in_province)s.") % values
     if d[0] == "villager":
-        return tr("%(who)s puts a villager into %(province)s.") % values
+        return tr("%(who)s puts a villager %(in_province)s.") % values
     raise ValueError(d[0])
 
 
 def _move(view: KretaView, d: tuple[object, ...], who: str, names: Sequence[str], tr: Translator) -> str:
-    values = {"who": who, "from": province_name(view, d[1]), "to": province_name(view, d[2])}
+    values = {
+        "who": who,
+        "from_province": province_place(view, d[1], "from", tr),
+        "to_province": province_place(view, d[2], "to", tr),
+    }
     if d[0] == "abbot":
-        return tr("%(who)s moves their abbot from %(from)s to %(to)s.") % values
+        return tr("%(who)s moves their abbot %(from_province)s %(to_province)s.") % values
     if d[0] == "ship":
-        return tr("%(who)s sails a ship from %(from)s to %(to)s.") % values
+        return tr("%(who)s sails a ship %(from_province)s %(to_province)s.") % values
     if d[0] == "villager":
-        return tr("%(who)s moves a villager from %(from)s to %(to)s.") % values
+        return tr("%(who)s moves a villager %(from_province)s %(to_province)s.") % values
     raise ValueError(d[0])
 
 
@@ -200,15 +344,18 @@ def _build(view: KretaView, d: tuple[object, ...], who: str, names: Sequence[str
     if d[0] == "fort":
         return tr("%(who)s builds a fort on node %(node)s.") % {"who": who, "node": d[1]}
     if d[0] == "village":
-        return tr("%(who)s builds a village in %(province)s.") % {"who": who, "province": province_name(view, d[1])}
+        return tr("%(who)s builds a village %(in_province)s.") % {
+            "who": who,
+            "in_province": province_place(view, d[1], "in", tr),
+        }
     raise ValueError(d[0])
 
 
 def _harvest(view: KretaView, d: tuple[object, ...], who: str, names: Sequence[str], tr: Translator) -> str:
-    return tr("%(who)s harvests the %(tile)s of %(province)s: +%(vp)d VP.") % {
+    return tr("%(who)s harvests the %(tile)s %(of_province)s: +%(vp)d VP.") % {
         "who": who,
         "tile": tile_name(d[1], tr),
-        "province": province_name(view, d[0]),
+        "of_province": province_place(view, d[0], "of", tr),
         "vp": number(d[2]),
     }
 
@@ -235,10 +382,10 @@ def _province(view: KretaView, d: tuple[object, ...], who: str, names: Sequence[
 
 
 def _score(view: KretaView, d: tuple[object, ...], who: str, names: Sequence[str], tr: Translator) -> str:
-    return tr("%(who)s scores %(vp)d VP for %(province)s (influence %(influence)d).") % {
+    return tr("%(who)s scores %(vp)d VP %(in_province)s (influence %(influence)d).") % {
         "who": who,
         "vp": number(d[1]),
-        "province": province_name(view, d[0]),
+        "in_province": province_place(view, d[0], "in", tr),
         "influence": number(d[2]),
     }
 
@@ -299,7 +446,7 @@ def _detail(view: KretaView, action: KretaAction, tr: Translator) -> str:
         return province_name(view, pid)
 
     if isinstance(action, AdmiralPlace):
-        return tr("a ship into the port of %(province)s") % {"province": p(action.port)}
+        return tr("a ship into the port %(of_province)s") % {"of_province": province_place(view, action.port, "of", tr)}
     if isinstance(action, AdmiralMove):
         moves = list(zip(action.frm, action.to, strict=True))
         if len(moves) == 1:
@@ -311,11 +458,11 @@ def _detail(view: KretaView, action: KretaAction, tr: Translator) -> str:
             "to2": p(moves[1][1]),
         }
     if isinstance(action, CommanderPlace):
-        return tr("a villager into %(province)s") % {"province": p(action.province)}
+        return tr("a villager %(in_province)s") % {"in_province": province_place(view, action.province, "in", tr)}
     if isinstance(action, CommanderMove):
         return tr("move a villager %(from)s → %(to)s") % {"from": p(action.frm), "to": p(action.to)}
     if isinstance(action, AbbotPlace):
-        return tr("the abbot into %(province)s") % {"province": p(action.province)}
+        return tr("the abbot %(in_province)s") % {"in_province": province_place(view, action.province, "in", tr)}
     if isinstance(action, AbbotMove):
         return tr("the abbot %(from)s → %(to)s") % {"from": p(action.frm), "to": p(action.to)}
     if isinstance(action, Harvest):
@@ -323,7 +470,7 @@ def _detail(view: KretaView, action: KretaAction, tr: Translator) -> str:
     if isinstance(action, BuildFort):
         return tr("a fort on node %(node)d") % {"node": action.node}
     if isinstance(action, BuildVillage):
-        return tr("a village in %(province)s") % {"province": p(action.province)}
+        return tr("a village %(in_province)s") % {"in_province": province_place(view, action.province, "in", tr)}
     return action.to_text()
 
 

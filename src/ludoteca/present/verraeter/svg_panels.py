@@ -241,8 +241,8 @@ def player_panels(view: VerraeterView, names: Sequence[str], tr: Tr, x: float, y
             scores[p] == best,
             scores[p],
             view.allegiance[p],
-            p == view.start_player,
-            p == view.strategy_holder,
+            p == view.start_player and not over,  # at the end only "Winner" means anything
+            p == view.strategy_holder and not over,
             sum(1 for land in view.ring if land.estate_owner == p and land.kontor),
             view.hand_sizes[p],
             view.reserve[p],
@@ -322,7 +322,8 @@ def _panel_head(
     out.append(text(x + w - 10, y + 19, vp, 14, bold=True, fill="#ffffff", text_anchor="end", class_="score"))
     if acting:
         out.append(el("path", d=f"M{x - 12:.1f},{y + 6:.1f} l10,8 l-10,8 Z", fill=ink, class_="to-act-mark"))
-    out.append(house_badge(allegiance, x + 10, y + 45, house_words(tr), 13))
+    words = house_words(tr)
+    out.append(house_badge(allegiance, x + 10, y + 45, words, 13))
     tokens = []
     if start:
         tokens.append((tr("Start"), tr("start player")))
@@ -330,18 +331,24 @@ def _panel_head(
         tokens.append((tr("Strategy"), tr("holds the strategy and conflict cards")))
     if winner:
         tokens.append((tr("Winner"), tr("highest score")))
+    # right-aligned beside the house's name, never over it: smaller where a narrow panel (four seats) has
+    # not the room
+    free = w - 8 - (10 + 13 * 1.45 + approx_width(words[allegiance], 13, True) + 10)
+    size, pad, gap = 12.0, 12.0, 6.0
+    if sum(approx_width(label, size, True) + pad for label, _ in tokens) + gap * (len(tokens) - 1) > free:
+        size, pad, gap = 10.0, 8.0, 3.0
     right = x + w - 8
     for label, meaning in tokens:
-        width = 8.0 * len(label) + 12
+        width = approx_width(label, size, True) + pad
         right -= width
         out.append(
             '<g class="token">'
             + el("rect", x=right, y=y + 36, width=width, height=18, rx=9, fill="#ffffff", stroke=ink, stroke_width=1.3)
-            + text(right + width / 2, y + 49, label, 12, bold=True, fill=ink, text_anchor="middle")
+            + text(right + width / 2, y + 45 + size * 0.36, label, size, bold=True, fill=ink, text_anchor="middle")
             + title(meaning)
             + "</g>"
         )
-        right -= 6
+        right -= gap
     return "".join(out)
 
 

@@ -58,6 +58,16 @@ class Prepared:
     """The views the digest was made of, per seat (-1: a spectator): the first states sent use them too."""
 
 
+@dataclass(frozen=True)
+class TurnEnd:
+    """Where a seat's last turn ended: what "since your last turn" is measured from."""
+
+    log: int
+    """The length of that seat's log just after its turn's last action."""
+    public: Any
+    """The public view then (the board as it stood when the turn passed on)."""
+
+
 class Match:
     """A live game: the rules state, the ordered action texts and the seats.
 
@@ -112,6 +122,8 @@ class Match:
         self.chains = GameDigest(len(self.seats))
         self._views_of: Any = None
         self._views: dict[int, Any] = {}
+        self.turn_ends: dict[int, TurnEnd] = {}
+        """Per seat, where its last turn ended (kept by :meth:`commit`, found again by the replay)."""
         self._replay(digests)
         self.version = len(self.record.actions)
         """The revision a client acts on (see the class docstring)."""
@@ -126,6 +138,7 @@ class Match:
         chains.update(state.view)
         stop = len(actions) if self.diverged is None else self.diverged.at - 1
         for i, text in enumerate(actions[:stop]):
+            actor = -1 if state.is_terminal() else int(state.current_player())
             try:
                 state.apply(parse_record_action(definition, text))
             except (LudotecaError, ValueError, TypeError, KeyError) as e:
@@ -137,7 +150,14 @@ class Match:
                 state = replay(definition, self.record, upto=i)  # the last position that still agrees
                 break
             self.digests.append(digest)
+            self._turn_ended(actor, state, state.view)
         self.state = state
+
+    def _turn_ended(self, actor: int, state: Any, view: Any) -> None:
+        """After an action of ``actor``: if the turn passed on (or the game ended), note where (``view``: the
+        state's views, the match's own cache after a commit)."""
+        if actor >= 0 and (state.is_terminal() or int(state.current_player()) != actor):
+            self.turn_ends[actor] = TurnEnd(len(view(actor).log), view(-1))
 
     @classmethod
     def replayed(
@@ -295,11 +315,13 @@ class Match:
     def commit(self, action: Any, text: str, prepared: Prepared | None = None) -> None:
         """Apply an action :meth:`check` accepted (after it has been stored, with ``prepared.digest``)."""
         done = prepared or self.prepare(action)
+        actor = self.to_act()
         self.state, self.chains = done.state, done.chains
         self._views_of, self._views = done.state, done.views
         self.digests.append(done.digest)
         self.record.actions.append(text)
         self.version += 1
+        self._turn_ended(actor, self.state, self.view)
 
     def view(self, seat: int) -> Any:
         """``state.view(seat)``, made once per position: the digest of an action and every state message

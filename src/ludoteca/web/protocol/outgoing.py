@@ -51,6 +51,15 @@ class Diverged(TypedDict):
     text: Annotated[str, Doc("the explanation in the reader's language")]
 
 
+class Since(TypedDict):
+    """Since the seat's last turn: where it ended in the seat's log, and what changed on the board."""
+
+    log: Annotated[int, Doc("the length of the seat's log when its last turn ended")]
+    changed: Annotated[
+        list[str], Doc("the ids of the board's places drawn differently now (only while the turn is back)")
+    ]
+
+
 class GuideChoice(TypedDict):
     """A choice of the guided game's lesson."""
 
@@ -125,6 +134,7 @@ class State(TypedDict):
     diverged: Annotated[Diverged | None, Doc("null, or why a game that no longer replays as played stopped")]
     open_seats: Annotated[list[int], Doc("the seats of a public game still waiting for a player")]
     chosen_deal: Annotated[str | None, Doc("who chose the deal's seed, in the reader's language (null: at random)")]
+    since: Annotated[Since | None, Doc("where the seat's last turn ended and what changed since (null: none yet)")]
     guide: NotRequired[Annotated[GuideWords | None, Doc("only for a guided connection: the lesson of the moment")]]
 
 

@@ -17,9 +17,10 @@ from typing import Any
 from ludoteca.present import for_view
 
 from ..language.i18n import Translator
-from ..play.match import Match
-from ..protocol.outgoing import Diverged, LegalAction, SeatLine, State
+from ..play.match import Match, TurnEnd
+from ..protocol.outgoing import Diverged, LegalAction, SeatLine, Since, State
 from . import guided, text
+from .since import changed_places
 
 
 @dataclass
@@ -33,10 +34,15 @@ class BoardCache:
     encoded: dict[str, str] = field(default_factory=dict)
     parts: dict[tuple[Any, ...], dict[str, Any]] = field(default_factory=dict)
     logs: dict[tuple[Any, ...], list[str]] = field(default_factory=dict)
+    changed: dict[tuple[Any, ...], list[str]] = field(default_factory=dict)
+    before: dict[tuple[int, str], tuple[TurnEnd, str]] = field(default_factory=dict)
+    """Per seat and language, the board drawn as it stood when the seat's last turn ended (kept across
+    versions: it changes only when that seat's turn ends again)."""
 
     def _at(self, match: Match) -> None:
         if self.version != match.version:
             self.version, self.svgs, self.encoded, self.parts, self.logs = match.version, {}, {}, {}, {}
+            self.changed = {}
 
     def seat_parts(self, match: Match, seat: int, lang: str, tr: Translator, names: list[str]) -> dict[str, Any]:
         """The fields of ``seat``'s state message that depend on the position, the seat, the language and
@@ -59,6 +65,25 @@ class BoardCache:
         if lines is None:
             lines = self.logs[key] = text.log_lines(match.view(seat), names, tr, start=start)
         return lines
+
+    def since(self, match: Match, seat: int, lang: str, tr: Translator) -> Since | None:
+        """Where ``seat``'s last turn ended in its log and, while its turn has come again, the board's places
+        that changed since (:func:`.since.changed_places`); None before its first turn has ended."""
+        end = match.turn_ends.get(seat) if seat >= 0 else None
+        if end is None:
+            return None
+        if match.to_act() != seat:
+            return {"log": end.log, "changed": []}  # shown only when the turn is back: not measured before
+        self._at(match)
+        names = match.names_in(tr)
+        key = (seat, lang, tuple(names))
+        changed = self.changed.get(key)
+        if changed is None:
+            drawn = self.before.get((seat, lang))
+            if drawn is None or drawn[0] is not end:
+                drawn = self.before[(seat, lang)] = (end, board_svg(end.public, names, tr))
+            changed = self.changed[key] = changed_places(drawn[1], self.get(match, lang, tr))
+        return {"log": end.log, "changed": changed}
 
     def get(self, match: Match, lang: str, tr: Translator) -> str:
         self._at(match)
@@ -170,6 +195,7 @@ def state_message(
         "diverged": parts["diverged"],
         "open_seats": [s.seat for s in match.seats if s.kind == "open"],  # a public game waits for them
         "chosen_deal": parts["chosen_deal"],
+        "since": board.since(match, seat, lang, tr),
     }
     if guide:
         message["guide"] = guided.guide_message(match, seat, view, tr)

@@ -18,8 +18,10 @@ export const MIN_TEXT = 11;
 const ZOOMS = [0.5, 0.75, 1, 1.5, 2, 3, 4];
 const HOME = ZOOMS.indexOf(1);
 /** The whole board stands above the dock by default when that keeps it at this share of its column or
- *  more; otherwise the default fits only what can be clicked, and "Fit" fits the whole board when asked. */
-const WHOLE_BY_DEFAULT = 0.7;
+ *  more — a laptop's Verräter table (1366×768) at about 0.57, so that the players' panels and the player's
+ *  own Gutshof markers are in sight beside the choices without "Fit"; otherwise (a tall dock, a short
+ *  screen) the default fits only what can be clicked, and "Fit" fits the whole board when asked. */
+const WHOLE_BY_DEFAULT = 0.5;
 
 /**
  * The SVG's scale on the screen: drawn width over viewBox width (1 when not laid out).

@@ -409,61 +409,103 @@ async function refreshMyGames() {
   const rows = rowsOf(answer.data.games || [], plays);
   rows.sort(byUrgency);
   empty.hidden = rows.length > 0;
+  const finished = rows.filter((row) => row.game.finished);
   list.replaceChildren(
-    ...rows.map((row) => {
-      const game = row.game;
-      const mine = new Set(row.plays.map((seat) => seat.seat));
-      const open = new Set(game.open || []);
-      const others = listOf((game.names || []).filter((_, i) => !mine.has(i) && !open.has(i)));
-      const kept = listOf(row.invites.map((seat) => seat.name));
-      return h(
-        "li",
-        {
-          class: ["my-game", row.yourTurn && "your-turn", game.finished && "finished"].filter(Boolean).join(" "),
-          dataset: { id: game.id },
-        },
-        h(
-          "a",
-          { class: "resume", href: row.link },
-          h("span", { class: "game-title" }, game.title),
-          " ",
-          row.plays.length
-            ? h("span", { class: "muted seats-played" }, fmt(t("as {name}"), { name: listOf(row.plays.map((s) => s.name)) }))
-            : "",
-        ),
-        statusOf(row),
-        h("span", { class: "muted small" }, others ? fmt(t("with {names}"), { names: others }) : ""),
-        row.invites.length
-          ? h("span", { class: "muted small invites-kept" }, fmt(t("invite links kept here: {names}"), { names: kept }))
-          : "",
-        h("span", { class: "muted small" }, fmt(ngettext("{n} move", "{n} moves", game.version), { n: game.version })),
-        game.finished
-          ? h("a", { class: "small replay-link", href: `/replay/${encodeURIComponent(game.id)}` }, t("Watch the replay"))
-          : null,
-        game.finished
-          ? h(
-              "a",
-              { class: "small review-link", "data-testid": "my-game-review", href: `/replay/${encodeURIComponent(game.id)}#review` },
-              t("Review this game"),
-            )
-          : null,
-        row.tokens.length
-          ? h(
-              "button",
-              {
-                type: "button",
-                class: "link-button forget",
-                title: t("Remove this game from the list (the link still works)"),
-                onclick: () => {
-                  for (const token of row.tokens) forgetToken(token);
-                  refreshMyGames();
-                },
+    ...rows.filter((row) => !row.game.finished).map(gameItem),
+    // the finished games last, folded away once the player folds them (remembered in this browser)
+    finished.length
+      ? h(
+          "li",
+          { class: "finished-group" },
+          h(
+            "details",
+            {
+              open: finishedOpen(),
+              dataset: { testid: "finished-games" },
+              ontoggle: (/** @type {Event} */ event) => {
+                const details = /** @type {HTMLDetailsElement} */ (event.currentTarget);
+                try {
+                  localStorage.setItem(FINISHED_KEY, details.open ? "open" : "folded");
+                } catch {
+                  // not remembered: folded for this page only
+                }
               },
-              t("Forget"),
-            )
-          : null,
-      );
-    }),
+            },
+            h("summary", {}, fmt(ngettext("{n} finished game", "{n} finished games", finished.length), { n: finished.length })),
+            h("ul", { class: "my-games" }, ...finished.map(gameItem)),
+          ),
+        )
+      : "",
+  );
+}
+
+const FINISHED_KEY = "ludoteca.finishedGames";
+
+/** Whether the finished games are shown (unfolded) unless the player folded them. */
+function finishedOpen() {
+  try {
+    return localStorage.getItem(FINISHED_KEY) !== "folded";
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * One game of "Your games".
+ * @param {GameRow} row
+ */
+function gameItem(row) {
+  const game = row.game;
+  const mine = new Set(row.plays.map((seat) => seat.seat));
+  const open = new Set(game.open || []);
+  const others = listOf((game.names || []).filter((_, i) => !mine.has(i) && !open.has(i)));
+  const kept = listOf(row.invites.map((seat) => seat.name));
+  return h(
+    "li",
+    {
+      class: ["my-game", row.yourTurn && "your-turn", game.finished && "finished"].filter(Boolean).join(" "),
+      dataset: { id: game.id },
+    },
+    h(
+      "a",
+      { class: "resume", href: row.link },
+      h("span", { class: "game-title" }, game.title),
+      " ",
+      row.plays.length
+        ? h("span", { class: "muted seats-played" }, fmt(t("as {name}"), { name: listOf(row.plays.map((s) => s.name)) }))
+        : "",
+    ),
+    statusOf(row),
+    h("span", { class: "muted small" }, others ? fmt(t("with {names}"), { names: others }) : ""),
+    row.invites.length
+      ? h("span", { class: "muted small invites-kept" }, fmt(t("invite links kept here: {names}"), { names: kept }))
+      : "",
+    h("span", { class: "muted small" }, fmt(ngettext("{n} move", "{n} moves", game.version), { n: game.version })),
+    game.finished
+      ? h("a", { class: "small replay-link", href: `/replay/${encodeURIComponent(game.id)}` }, t("Watch the replay"))
+      : null,
+    game.finished
+      ? h(
+          "a",
+          { class: "small review-link", "data-testid": "my-game-review", href: `/replay/${encodeURIComponent(game.id)}#review` },
+          t("Review this game"),
+        )
+      : null,
+    row.tokens.length
+      ? h(
+          "button",
+          {
+            type: "button",
+            class: "link-button forget",
+            title: t("Remove this game from the list (the link still works)"),
+            onclick: () => {
+              for (const token of row.tokens) forgetToken(token);
+              refreshMyGames();
+            },
+          },
+          t("Forget"),
+        )
+      : null,
   );
 }
 

@@ -250,8 +250,9 @@ export function renderEnd(state) {
           h("span", { class: `swatch seat-${seat}`, "aria-hidden": "true" }),
           names[seat] ?? String(seat),
         ),
-        ...keys.map((k) => h("td", {}, String((result.breakdown[seat] || {})[k] ?? 0))),
-        h("td", { class: "total" }, String(result.scores[seat])),
+        // each cell names its column (data-label): a phone shows the rows as cards, without the head
+        ...keys.map((k) => h("td", { dataset: { label: labels[k] } }, String((result.breakdown[seat] || {})[k] ?? 0))),
+        h("td", { class: "total", dataset: { label: t("Total") } }, String(result.scores[seat])),
       ),
     ),
   );

@@ -56,6 +56,8 @@
  * @property {string} [phase_text]
  * @property {string} [rules_text]
  * @property {string | null} [chosen_deal] who chose the deal, in the reader's language (null: dealt at random)
+ * @property {{log: number, changed: string[]} | null} [since] where the seat's last turn ended in its log, and
+ *   the ids of the board's places drawn differently since (while its turn is back; null: no turn ended yet)
  * @property {string | null} [rules_section]
  * @property {string} [board_svg]
  * @property {string | null} [private_svg]

@@ -3,10 +3,9 @@
 // when their turn comes (the line above the board), as the terminal's recap does — in the log's own lines,
 // already in the reader's language (the game's presenter wrote them: nothing is worded here twice).
 //
-// Where the player's last turn ended is remembered per game and seat in this browser (localStorage): the
-// log's length once their move was applied. The rules of it are pure (`Recap`), for node's tests; the page
-// shows it (`RecapView`), and marks on the board the places whose drawing changed since then (`changedPlaces`:
-// the board as the server drew it then and now, compared place by place — nothing of a game's rules here).
+// Where the player's last turn ended, and which places of the board changed since, the server says in each
+// state (`since`: measured from the game itself, so a reload or a restart shows the same marks). The rules of
+// the recap are pure (`Recap`), for node's tests; the page shows it (`RecapView`) and marks those places.
 
 import { h } from "./dom.js";
 import { fmt, ngettext, t } from "./i18n.js";
@@ -45,7 +44,6 @@ export class Recap {
   }
 }
 
-const KEY = "ludoteca.recap";
 /** How a place changed since the seat's last turn is drawn: a blue glow (where nothing clickable glows). */
 const CHANGED = "filter: drop-shadow(0 0 2px #1f62d6) drop-shadow(0 0 5px #1f62d6);";
 
@@ -54,29 +52,15 @@ export class RecapView {
   /**
    * @param {HTMLDetailsElement} panel
    * @param {HTMLElement} board the board's holder (its places that changed are marked)
-   * @param {string} game the game's id (the mark is remembered per game and seat)
    */
-  constructor(panel, board, game) {
+  constructor(panel, board) {
     this.panel = panel;
     this.board = board;
-    this.game = game;
-    /** the board's SVG when this seat's last turn ended (this page's memory only) */
-    this.before = "";
     /** @type {CSSStyleSheet | null} the marks of the changed places */
     this.sheet = null;
     this.seat = -1;
     /** @type {Recap} */
     this.recap = new Recap(null);
-  }
-
-  /** @param {number} seat */
-  stored(seat) {
-    try {
-      const value = Number.parseInt(localStorage.getItem(`${KEY}.${this.game}.${seat}`) || "", 10);
-      return Number.isFinite(value) ? value : null;
-    } catch {
-      return null;
-    }
   }
 
   /**
@@ -85,20 +69,14 @@ export class RecapView {
   update(state) {
     if (state.seat !== this.seat) {
       this.seat = state.seat;
-      this.recap = new Recap(state.seat >= 0 ? this.stored(state.seat) : null);
+      this.recap = new Recap(null);
     }
     const mine = state.seat >= 0 && state.to_act === state.seat && (state.legal || []).length > 0 && !state.result;
-    if (this.recap.update(state.log_start, state.log || [], mine)) {
-      this.before = state.board_svg || ""; // the board as this seat's turn left it
-      try {
-        localStorage.setItem(`${KEY}.${this.game}.${state.seat}`, String(this.recap.mark));
-      } catch {
-        // not remembered: this page still shows it
-      }
-    }
+    this.recap.update(state.log_start, state.log || [], mine);
+    if (state.since) this.recap.mark = state.since.log; // the server's mark: the same after a reload
     const lines = this.recap.since();
     this.render(lines);
-    this.mark(lines.length > 0 ? changedPlaces(this.before, state.board_svg || "") : []);
+    this.mark(lines.length > 0 && state.since ? state.since.changed : []);
   }
 
   /**
@@ -144,53 +122,4 @@ export class RecapView {
       h("ol", { class: "recap-lines", dataset: { testid: "recap-lines" } }, ...lines.map((line) => h("li", {}, line))),
     );
   }
-}
-
-/** The drawn places a change can be seen at: the board's elements with an id (a landscape, an estate, a
- *  node, a port, a player's row…) and Kreta's chips of pieces, each keyed to the province it stands in. */
-const KEYED = "[id], g.chip[data-province]";
-
-/**
- * A place's drawing without what only says whether it can be clicked now (a target's key, its label, its
- * title): two drawings of one place are the same place unchanged.
- * @param {Element} el
- */
-export function signature(el) {
-  return el.outerHTML
-    .replace(/ data-(target|label|label-at)="[^"]*"/g, "")
-    .replace(/<title>[^<]*<\/title>/g, "")
-    .replace(/ ?\btarget\b/g, "");
-}
-
-/**
- * The places of a board drawing, by key: an element's id; a chip's province (as that province's id).
- * Only the innermost keyed elements count (a group around many places would change with any of them).
- * @param {Document | Element} doc
- * @returns {Map<string, string>}
- */
-function places(doc) {
-  /** @type {Map<string, string>} */
-  const out = new Map();
-  for (const el of doc.querySelectorAll(KEYED)) {
-    if (el.closest("defs") || el.querySelector(KEYED)) continue;
-    const key = el.id || `province-${el.getAttribute("data-province")}`;
-    out.set(key, (out.get(key) || "") + signature(el));
-  }
-  return out;
-}
-
-/**
- * The ids of the places whose drawing differs between two board SVGs (as the server sent them): a piece
- * added, moved away or changed, a score's row, a card turned. Empty when either is missing.
- * @param {string} before
- * @param {string} after
- * @returns {string[]}
- */
-export function changedPlaces(before, after) {
-  if (!before || !after || typeof DOMParser !== "function") return [];
-  const parse = (/** @type {string} */ text) => new DOMParser().parseFromString(text, "image/svg+xml");
-  const [was, now] = [places(parse(before)), places(parse(after))];
-  const changed = [];
-  for (const key of new Set([...was.keys(), ...now.keys()])) if (was.get(key) !== now.get(key)) changed.push(key);
-  return changed;
 }

@@ -53,7 +53,7 @@ const layout = new BoardLayout({
   skip: $("skip-to-dock"),
   tools: $("board-tools"),
 });
-const recap = new RecapView($("recap", HTMLDetailsElement), $("board"), gameId);
+const recap = new RecapView($("recap", HTMLDetailsElement), $("board"));
 const alerts = new TurnAlerts($("turn-alerts")); // title, sound, notification when your turn comes unseen
 const picker = new Picker({
   holders: [$("board"), $("hand")],
@@ -178,6 +178,10 @@ function showEnd(fresh) {
   // a player who had scrolled down to the log or the chat (a phone: the dock goes with the table) sees it too
   const box = end.getBoundingClientRect();
   if (box.top < 0 || box.bottom > window.innerHeight) end.scrollIntoView({ block: "nearest" });
+  // and the board's zoom buttons above the grown dock, not under it (a phone: the page opens at its top)
+  const tools = $("board-tools").getBoundingClientRect();
+  const dockTop = $("dock").getBoundingClientRect().top;
+  if ((tools.bottom > dockTop || tools.top < 0) && tools.height + 8 < dockTop) window.scrollBy(0, tools.top - 4);
 }
 
 /** The one-line answer to "what is going on": connection, your turn, whom we wait for, game over. */
