@@ -33,6 +33,6 @@ def conservative(name: str, state: Any, after: Any) -> str | None:
         return "the round ended without a draw"
     if state.phase == DRAW and after.phase == DRAW:
         return "a discard drawing nothing, stopping at the same seat again"
-    if not state.draw_pile and not state.discard:
+    if state.phase in (BUILD_PHASE, DRAW) and not state.draw_pile and not state.discard:
         return "no card left to draw"
     return None
