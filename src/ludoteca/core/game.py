@@ -185,6 +185,12 @@ class GameDefinition(Generic[S, Act, V, O]):
     """``option_warnings(options) -> lines``: what people should know about the options before playing
     (Kreta: how a board file departs from the printed board as sources describe it); data, shown by the
     front ends. None: the game never has any."""
+    can_undo: Callable[[S, Act], bool] | None = None
+    """``can_undo(state, action) -> bool``: whether the legal ``action``, applied in ``state``, may be undone
+    within the turn (Board Game Arena's rule, #34): it draws nothing from the generator, shows no seat anything
+    hidden and leaves the same seat to act. Said from the rules per kind of action (each core's ``undo``
+    module); a "no" may be conservative in named cases, a "yes" never is. An undo replays the record without
+    its last action, so records stay exact. None: no step of the game can be undone."""
 
 
 AnyGameDefinition = GameDefinition[Any, Any, Any, Any]

@@ -21,6 +21,7 @@ from .determinize import determinize
 from .options import RULES_VERSION, KretaOptions
 from .setup import from_setup, new_game, to_setup
 from .state import KretaState
+from .undo import can_undo
 from .view import KretaView
 
 DEFINITION: GameDefinition[KretaState, KretaAction, KretaView, KretaOptions] = GameDefinition(
@@ -39,6 +40,7 @@ DEFINITION: GameDefinition[KretaState, KretaAction, KretaView, KretaOptions] = G
     view_type=KretaView,
     rules_version=RULES_VERSION,
     determinize=determinize,
+    can_undo=can_undo,
     option_warnings=option_warnings,
 )
 
@@ -52,6 +54,7 @@ __all__ = [
     "action_from_json",
     "actions",
     "board_from_dict",
+    "can_undo",
     "determinize",
     "from_setup",
     "load_board",

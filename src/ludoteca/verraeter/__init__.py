@@ -11,6 +11,7 @@ from .options import RULES_VERSION, LandscapeTable, VerraeterOptions
 from .scoring import switches_house
 from .setup import from_setup, new_game
 from .state import VerraeterState
+from .undo import can_undo
 from .view import VerraeterView
 
 DEFINITION: GameDefinition[VerraeterState, Action, VerraeterView, VerraeterOptions] = GameDefinition(
@@ -29,6 +30,7 @@ DEFINITION: GameDefinition[VerraeterState, Action, VerraeterView, VerraeterOptio
     view_type=VerraeterView,
     rules_version=RULES_VERSION,
     determinize=determinize,
+    can_undo=can_undo,
 )
 
 __all__ = [
@@ -39,6 +41,7 @@ __all__ = [
     "VerraeterState",
     "VerraeterView",
     "action_from_json",
+    "can_undo",
     "determinize",
     "from_setup",
     "new_game",
