@@ -84,6 +84,13 @@ class Action(Request):
         return value
 
 
+class Undo(Request):
+    """Undo this seat's last step, seen on ``version`` (within its turn: :meth:`.Match.can_undo`)."""
+
+    type: Literal["undo"]
+    version: Annotated[int, Field(ge=0, le=MAX_VERSION)]
+
+
 class Lang(Request):
     """Switch this connection's language."""
 
@@ -113,11 +120,12 @@ class Unknown(BaseModel):
     id: int | None = None
 
 
-Message = Hello | Action | Lang | Chat | Bare | Unknown
+Message = Hello | Action | Undo | Lang | Chat | Bare | Unknown
 
 MODELS: dict[str, type[BaseModel]] = {
     "hello": Hello,
     "action": Action,
+    "undo": Undo,
     "lang": Lang,
     "chat": Chat,
     **{kind: Bare for kind in ("sync", "ping", "hint", "leave", "take_back", "rematch")},
