@@ -81,6 +81,7 @@ def error_text(code: str, tr: Translator) -> str:
         "diverged": tr("This game has been stopped: it no longer replays as it was played."),
         "stale": tr("The table changed before your action arrived; here is the current table."),
         "not_your_turn": tr("It is not your turn."),
+        "cannot_undo": tr("Nothing to undo: only your own steps of this turn, while nothing hidden has been shown."),
         "waiting": tr("The game starts once every open seat has been taken from the lobby."),
         "illegal": tr("That action is not allowed now."),
         "autoplay": tr("A bot is playing your seat: take it back first."),

@@ -62,6 +62,7 @@
  * @property {string} [board_svg]
  * @property {string | null} [private_svg]
  * @property {LegalAction[]} [legal]
+ * @property {boolean} [undo] the seat may undo its last step now (an `undo` message)
  * @property {number} log_start
  * @property {string[]} [log]
  * @property {number[]} scores
