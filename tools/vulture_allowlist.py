@@ -107,3 +107,8 @@ open_seats
 drop
 messages
 MESSAGES
+
+# --- the in-memory store (web/storage/memory.py): the tests' database, whose faults and write count they drive
+writes
+fail
+recover

@@ -25,7 +25,7 @@ from ..language.wording import Refused, Said, _
 from ..play.match import Diverged, Match
 from ..play.seat import Seat
 from ..storage.schema import GameRow, StoredGame
-from ..storage.store import Store
+from ..storage.table_store import TableStore
 from .bot_choice import nearest_choice
 from .events import RoomLive, TableEvents
 from .room import Room
@@ -107,7 +107,7 @@ class Registry:
 
     def __init__(
         self,
-        store: Store,
+        store: TableStore,
         events: TableEvents,
         *,
         alone: bool,

@@ -24,7 +24,7 @@ from ..play.undo import UNDO
 from ..protocol import names
 from ..storage.errors import Kind, StaleActionError, StoreError
 from ..storage.schema import ActionRow, GameRow
-from ..storage.store import Store
+from ..storage.table_store import TableStore
 from .events import ActionStored, CaughtUp, RematchLinked, SeatChange, SeatChanged, TableEvents
 from .registry import Registry, match_from_stored
 from .room import Room
@@ -58,7 +58,7 @@ class WritePath:
     a rematch's seat claimed, a catch-up with what another process stored. ``clock`` (unix seconds) dates
     the actions and the turns' beginnings."""
 
-    def __init__(self, store: Store, registry: Registry, events: TableEvents, clock: Callable[[], float]) -> None:
+    def __init__(self, store: TableStore, registry: Registry, events: TableEvents, clock: Callable[[], float]) -> None:
         self.store = store
         self.registry = registry
         self.events = events
