@@ -136,3 +136,23 @@ def test_no_game_s_notation_reads_the_undo_row_as_an_action(name: str) -> None:
 def test_the_record_as_played_takes_away_the_step_before_each_undo() -> None:
     assert as_played(["a", "b", UNDO, "c", "d", UNDO, UNDO, "e"]) == ["a", "e"]
     assert as_played([UNDO, "a"]) == ["a"]  # nothing to take away: checked by the replay, not here
+
+
+def test_verraeter_s_builder_step_before_a_discard_is_undone_and_replays_from_the_rows() -> None:
+    """Verräter's one undoable step (docs/verraeter-rules.md, "Undo"): the Builder's, where phase 10 stops at
+    the Builder's own discard before any card is drawn. Deal 16 comes to one at its 71st action."""
+    definition = games.get("verraeter")
+    seats = [Seat(i, f"P{i}", "human") for i in range(3)]
+    match = Match("v", definition, {}, 16, seats)
+    rng = random.Random(16)
+    assert definition.can_undo is not None
+    while not any(definition.can_undo(match.state, a) for a in match.state.legal_actions()):
+        _play(match, rng.choice(match.state.legal_actions()).to_text())
+    step = next(a for a in match.state.legal_actions() if definition.can_undo(match.state, a)).to_text()
+    seat, before = match.to_act(), match.state.view(-1)
+    _play(match, step)
+    assert match.to_act() == seat and match.can_undo(seat)
+    _undo(match, seat)
+    assert match.state.view(-1) == before and match.rows[-2:] == [step, UNDO]
+    again = Match("v", definition, {}, 16, seats, actions=match.rows, digests=match.digests)
+    assert again.diverged is None and again.state.view(seat) == match.state.view(seat)
