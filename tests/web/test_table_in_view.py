@@ -274,8 +274,10 @@ _PANELS = """() => {
   const dock = document.getElementById("dock").getBoundingClientRect().top;
   const seat = document.getElementById("table").dataset.seat ?? "0";
   const out = [];
-  // the players' panels, and the player's own Gutshof markers (Verräter; Kreta's pieces are in its panel)
-  for (const el of document.querySelectorAll(`#board [id^="player-"], #board .estate.seat-${seat}`)) {
+  // the players' panels (in the board, or beside it: beside.js), and the player's own Gutshof markers
+  // (Verräter; Kreta's pieces are in its panel)
+  const places = `#board [id^="player-"], #board .board-panels svg.seat-panel, #board .estate.seat-${seat}`;
+  for (const el of document.querySelectorAll(places)) {
     const r = el.getBoundingClientRect();
     if (r.height === 0) continue;
     if (r.top < -0.5 || r.bottom > dock + 0.5 || r.left < -0.5 || r.right > innerWidth + 0.5) {
@@ -284,10 +286,18 @@ _PANELS = """() => {
     }
   }
   const count = document.querySelectorAll('#board [id^="player-"]').length;
+  const beside = document.querySelectorAll("#board .board-panels svg.seat-panel");
+  // beside the board, a panel's words are drawn at MIN_TEXT (11 px) or larger: none hidden, none smaller
+  const small = [...beside].flatMap((one) => {
+    const scale = one.getBoundingClientRect().width / one.viewBox.baseVal.width;
+    return [...one.querySelectorAll("text")].filter((text) => text.textContent.trim()
+      && parseFloat(getComputedStyle(text).fontSize) * scale < 10.99).map((text) => text.textContent.trim());
+  });
   // a badge drawn without its word (too small to read at this scale) is an empty pill: none
   const empty = [...document.querySelectorAll("#board g.token")].filter((g) => getComputedStyle(g).visibility
     !== "hidden" && getComputedStyle(g.querySelector("text")).visibility === "hidden").length;
-  return {hidden: out, panels: count, fit: document.getElementById("zoom-fit").disabled, empty};
+  return {hidden: out, panels: count, fit: document.getElementById("zoom-fit").disabled, empty,
+          beside: beside.length, small};
 }"""
 """The players' panels and the player's own markers not wholly on screen above the dock, and the panels' count."""
 
@@ -310,6 +320,8 @@ def test_the_panels_and_ones_own_markers_are_in_sight_without_fit(
                 assert seen["hidden"] == [], f"{game}, {size}, {lang}: out of sight: {seen['hidden']}"
                 assert seen["fit"], f"{game}, {size}, {lang}: 'Fit' would still change the board"
                 assert seen["empty"] == 0, f"{game}, {size}, {lang}: {seen['empty']} badges without their word"
+                if game == "verraeter":  # four seats: their panels beside the ring, every word legible
+                    assert seen["beside"] == 4 and seen["small"] == [], (size, lang, seen)
     finally:
         context.close()
 

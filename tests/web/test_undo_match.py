@@ -156,3 +156,15 @@ def test_verraeter_s_builder_step_before_a_discard_is_undone_and_replays_from_th
     assert match.state.view(-1) == before and match.rows[-2:] == [step, UNDO]
     again = Match("v", definition, {}, 16, seats, actions=match.rows, digests=match.digests)
     assert again.diverged is None and again.state.view(seat) == match.state.view(seat)
+
+
+def test_what_replays_follows_the_game_as_it_is_played_live() -> None:
+    """``agreed`` (what a replay of the game serves) counts the actions played since the match was made,
+    undone ones taken away — not only those its first replay found (a finished live game served none)."""
+    match = _match(seed=7)
+    step = _to_movement(match, random.Random(7))
+    assert match.agreed == match.played > 0
+    _play(match, step)
+    assert match.agreed == match.played
+    _undo(match, match.to_act())
+    assert match.agreed == match.played == len(match.record.actions)

@@ -133,8 +133,8 @@ class Match:
         self.diverged = diverged
         self.digests: list[str] = []
         """The digest after each row, as replayed (up to a divergence)."""
-        self.agreed = 0
-        """The record's actions that replay as they were played: all of them unless diverged."""
+        self._agreed = 0
+        """The record's actions that replay as found by the replay (see :attr:`agreed`)."""
         self._undoable: list[_Before] = []
         """Before each step at the end of the record that may be undone (the last one last)."""
         self.state: Any = None
@@ -182,7 +182,7 @@ class Match:
                 break
             self.digests.append(digest)
             self._turn_ended(actor, state, state.view)
-        self.state, self.chains, self.agreed = state, chains, len(played)
+        self.state, self.chains, self._agreed = state, chains, len(played)
         if self.diverged is not None:
             self._undoable = []
 
@@ -235,6 +235,11 @@ class Match:
         return int(self.record.options["rules_version"])
 
     # ------------------------------------------------------------------ reading
+
+    @property
+    def agreed(self) -> int:
+        """The record's actions that replay as they were played: all of them (as they go on) unless diverged."""
+        return self.played if self.diverged is None else self._agreed
 
     @property
     def played(self) -> int:

@@ -9,6 +9,7 @@
 // phone the overview shows the pieces, the colours and the large labels a presenter keeps for it (the
 // number of each Verräter landscape); the candidate buttons and tooltips give the words.
 
+import { PanelsBeside } from "./beside.js";
 import { t } from "./i18n.js";
 
 /** The smallest text size (CSS px) a table shows. */
@@ -215,6 +216,9 @@ export class BoardLayout {
     this.board = board;
     this.hand = hand;
     this.tools = tools || null;
+    this.beside = new PanelsBeside(board);
+    /** Whether the players' panels stand beside the board now. */
+    this.aside = false;
     /** @type {Set<string>} the target keys of the current choices (labelled on a small board) */
     this.places = new Set();
     this.level = HOME;
@@ -334,12 +338,19 @@ export class BoardLayout {
    */
   fit() {
     const svg = this.board.querySelector("svg");
-    const box = svg && svg.viewBox && svg.viewBox.baseVal;
-    if (!svg || !box || box.width <= 0 || box.height <= 0) return;
+    if (!svg || !svg.viewBox || !svg.viewBox.baseVal) return;
     const style = getComputedStyle(this.board);
-    const inner = this.board.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const column = this.board.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
     const around = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom) + 2 + 16;
     const room = window.innerHeight - this.dock.getBoundingClientRect().height - (this.tools ? this.tools.offsetHeight : 0) - around;
+    // the players' panels beside the board where the column has the width for them (beside.js); when they
+    // move there or back the board's height changes: what can be clicked is brought into view again
+    const aside = this.beside.arrange(svg, column, room, MIN_TEXT);
+    if ((aside > 0) !== this.aside) requestAnimationFrame(() => this.reveal());
+    this.aside = aside > 0;
+    const inner = column - aside;
+    const box = svg.viewBox.baseVal;
+    if (box.width <= 0 || box.height <= 0) return;
     const drawn = svg.getBoundingClientRect();
     const bottom = this.actingBottom();
     const scale = drawn.width / box.width;
@@ -365,7 +376,10 @@ export class BoardLayout {
    */
   reveal(whole = false) {
     const svg = this.board.querySelector("svg");
-    const bottom = (whole || this.wholeNow) && svg ? svg.getBoundingClientRect().bottom : this.actingBottom();
+    // the whole board is the ring and, when they stand beside it, the players' panels (beside.js)
+    const aside = this.board.querySelector(":scope > .board-panels");
+    const drawn = svg ? Math.max(svg.getBoundingClientRect().bottom, aside ? aside.getBoundingClientRect().bottom : 0) : 0;
+    const bottom = (whole || this.wholeNow) && svg ? drawn : this.actingBottom();
     if (bottom === null) return;
     // what heads the board and is read with it (the guided lesson, on one column: guide.js) counts as its top
     const head = this.board.parentElement?.querySelector(":scope > .keep-with-board:not([hidden])");

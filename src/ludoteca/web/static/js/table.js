@@ -234,6 +234,7 @@ function controls() {
   $("undo-btn", HTMLButtonElement).disabled = pending || !connected;
   $("turn-alerts").hidden = !me || over;
   $("confirm-setting").hidden = !me || over;
+  $("confirm-default").hidden = !me || over;
   const spectator = state !== null && state.seat < 0;
   $("spectator-note").hidden = !spectator;
   const own = tokensFor(gameId)[0];
