@@ -34,6 +34,7 @@ from dataclasses import dataclass, replace
 
 from ludoteca.core.errors import LudotecaError
 
+from ..language.refusals import Refusal
 from ..live.connection import Connection
 from ..live.events import CaughtUp, Change, RematchLinked, RoomLive
 from ..live.front import Tables
@@ -80,7 +81,7 @@ def rematch_row(match: Match, old: GameRow) -> GameRow:
         fresh = Match("rematch", definition, options, secrets.randbits(62), seats, turn_seconds=match.turn_seconds)
     except (LudotecaError, ValueError, TypeError, KeyError) as e:
         log.warning("game %s: no rematch (%s)", match.id, e)
-        raise MatchError("rematch_failed") from None
+        raise MatchError(Refusal.REMATCH_FAILED) from None
     return GameRow(
         id=secrets.token_urlsafe(9),
         game=definition.name,
@@ -99,25 +100,25 @@ async def propose(tables: Tables, room: Room, conn: Connection) -> None:
     table is told — each seat its own new token, spectators only where to watch."""
     match = room.match
     if conn.seat is None or conn.seat < 0:
-        raise MatchError("spectator")
+        raise MatchError(Refusal.SPECTATOR)
     if match.diverged is not None:
-        raise MatchError("diverged")
+        raise MatchError(Refusal.DIVERGED)
     if not match.finished:
-        raise MatchError("not_finished")
+        raise MatchError(Refusal.NOT_FINISHED)
     if link_of(room).rematch is not None:
         await deliver(tables, room, conn)
         return
     stored = await tables.store.load(match.id)
     if stored is None:
-        raise MatchError("not_found")
+        raise MatchError(Refusal.NOT_FOUND)
     if not tables.creations.allow(conn.address):  # a new game: rematch after rematch would dodge the limit
-        raise MatchError("too_many_games")
+        raise MatchError(Refusal.TOO_MANY_GAMES)
     row = rematch_row(match, stored.game)
     try:  # the same whoever writes it: the store decides; the other processes' clients are told too
         chosen = await tables.write_path.link_rematch(room, row, rematch_seats(match), by=conn.seat)
     except StoreError:
         log.exception("could not store the rematch of game %s", match.id)
-        raise MatchError("rematch_failed") from None
+        raise MatchError(Refusal.REMATCH_FAILED) from None
     if chosen != row.id:  # another click was first (in another request that has told the table already)
         await deliver(tables, room, conn)
         return

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from ..language.refusals import Refusal
 from ..play.match import MatchError, result_of
 from ..play.seat import Seat
 from ..protocol import names
@@ -73,7 +74,7 @@ class WritePath:
         stale = False
         async with room.lock:
             if seat >= 0 and match.seats[seat].bot_plays != by_bot:
-                raise MatchError("autoplay" if not by_bot else "stale")
+                raise MatchError(Refusal.AUTOPLAY if not by_bot else Refusal.STALE)
             parsed, text = match.check(seat, version, action)
             after = match.prepare(parsed)
             row = ActionRow(match.played, seat, text, by_bot, self.clock(), after.digest)
@@ -92,7 +93,7 @@ class WritePath:
             except StoreError as e:
                 raise refusal(e, f"could not catch up with game {match.id}") from None
             if room.match.record.actions[row.n : row.n + 1] != [text]:
-                raise MatchError("stale")
+                raise MatchError(Refusal.STALE)
             # the action stored is this very one (an earlier attempt's commit whose answer was lost): done.
             # Announced (in that attempt's transaction), but its end not emitted: the process of the first
             # attempt may have, and once is the promise (the end of a commit whose answer was lost goes unemitted).
@@ -115,7 +116,7 @@ class WritePath:
             return
         async with room.lock:
             if not on and time_up(room, seat, self.clock()):
-                raise MatchError("time_up")
+                raise MatchError(Refusal.TIME_UP)
             try:
                 await self.store.set_autoplay(match.id, seat, on)
             except StoreError as e:
@@ -153,7 +154,7 @@ class WritePath:
                     parsed, notation = match.check(row.seat, match.version, row.action)
                     after = match.prepare(parsed)
                     if row.digest is not None and after.digest != row.digest:
-                        raise MatchError("diverged", f"action {row.n} replays differently here")
+                        raise MatchError(Refusal.DIVERGED, f"action {row.n} replays differently here")
                     match.commit(parsed, notation, after)
             except MatchError:
                 log.exception("game %s: stored actions do not apply here; replaying the whole game", game_id)
@@ -230,6 +231,6 @@ def refusal(error: StoreError, what: str) -> MatchError:
     not answer: try again) or ``storage``; logged here, once, since the client sees only the code."""
     if error.kind is Kind.UNAVAILABLE:
         log.warning("%s: %s", what, error)
-        return MatchError("unavailable", str(error))
+        return MatchError(Refusal.UNAVAILABLE, str(error))
     log.error("%s: %s", what, error)
-    return MatchError("storage", str(error))
+    return MatchError(Refusal.STORAGE, str(error))

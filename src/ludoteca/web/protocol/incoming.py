@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from pydantic_core import PydanticCustomError
 
 from ..hosting import jsonin
+from ..language.refusals import Refusal
 from ..play.match import MatchError
 
 MAX_VERSION = 2**63 - 1
@@ -40,7 +41,7 @@ class Malformed(MatchError):
     """A frame refused as ``malformed``, with the ``id`` it carried if it could be read (its refusal says it)."""
 
     def __init__(self, detail: str, request: int | None = None) -> None:
-        super().__init__("malformed", detail)
+        super().__init__(Refusal.MALFORMED, detail)
         self.request = request
 
 

@@ -13,6 +13,8 @@ evaluated to tell required fields from ``NotRequired`` ones at run time, which t
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
+from ..language.refusals import Refusal
+
 
 @dataclass(frozen=True)
 class Doc:
@@ -195,7 +197,7 @@ class Error(TypedDict):
     """A refusal: nothing changed (unless a close follows, for the codes that say so)."""
 
     type: Literal["error"]
-    code: Annotated[str, Doc("what was refused, one of the codes listed")]
+    code: Annotated[Refusal, Doc("what was refused, one of the codes listed")]
     message: Annotated[str, Doc("the reason in the connection's language")]
     request: Annotated[int | None, Doc("the `id` of the message refused, as the client sent it (null: none)")]
 
@@ -225,7 +227,7 @@ MESSAGES: tuple[type, ...] = (
 """Every message the server sends on a table's WebSocket."""
 
 
-def error(code: str, message: str, request: int | None = None) -> Error:
+def error(code: Refusal, message: str, request: int | None = None) -> Error:
     """An ``error`` message answering the request ``request`` (its ``id``; None: none known)."""
     return {"type": "error", "code": code, "message": message, "request": request}
 
