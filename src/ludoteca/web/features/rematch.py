@@ -41,7 +41,7 @@ from ..live.front import Tables
 from ..live.registry import RoomsFull
 from ..live.room import Room
 from ..play.match import Match, MatchError
-from ..play.seat import Seat
+from ..play.seat import Seat, SeatKind
 from ..protocol import outgoing
 from ..storage.errors import StoreError
 from ..storage.schema import GameRow, hash_token
@@ -65,7 +65,7 @@ def placeholder(old_id: str, seat: int) -> str:
 def rematch_seats(match: Match) -> list[Seat]:
     """The finished game's seats again: humans (autoplay or not) waiting for their players, bots as they were."""
     return [
-        replace(s, token_hash=placeholder(match.id, s.seat) if s.kind == "human" else None, autoplay=False)
+        replace(s, token_hash=placeholder(match.id, s.seat) if s.kind == SeatKind.HUMAN else None, autoplay=False)
         for s in match.seats
     ]
 
@@ -201,7 +201,7 @@ async def deliver(tables: Tables, room: Room, conn: Connection) -> None:
     if link.by is not None:
         message["by"] = room.match.seats[link.by].shown_name(room.match.definition.seat_names, conn.tr)
     seat = conn.seat
-    if seat >= 0 and conn.token and room.match.seats[seat].kind == "human":
+    if seat >= 0 and conn.token and room.match.seats[seat].kind == SeatKind.HUMAN:
         token = seat_token(conn.token, new_id)
         try:
             await _claim(tables, new_id, seat, placeholder(room.match.id, seat), hash_token(token))

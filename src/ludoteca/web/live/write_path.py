@@ -20,7 +20,7 @@ from typing import Any
 
 from ..language.refusals import Refusal
 from ..play.match import MatchError, result_of
-from ..play.seat import Seat
+from ..play.seat import Seat, SeatKind
 from ..protocol import names
 from ..storage.errors import Kind, StaleActionError, StoreError
 from ..storage.schema import ActionRow, GameRow
@@ -112,7 +112,7 @@ class WritePath:
         turn to and fro for ever."""
         match = room.match
         s = match.seats[seat]
-        if s.kind != "human" or s.autoplay == on:
+        if s.kind != SeatKind.HUMAN or s.autoplay == on:
             return
         async with room.lock:
             if not on and time_up(room, seat, self.clock()):
@@ -183,18 +183,18 @@ class WritePath:
             held = match.seats[seat]
             if not match.waiting:
                 return OpenSeat.NOT_WAITING
-            if held.kind != "open":
+            if held.kind != SeatKind.OPEN:
                 return OpenSeat.TAKEN
             name, generated = (name, False) if name else (held.name, held.generated)
             if any(o.seat != seat and names.key(o.name) == names.key(name) for o in match.seats):
                 return OpenSeat.SAME_NAME
-            last = sum(1 for s in match.seats if s.kind == "open") == 1
+            last = sum(1 for s in match.seats if s.kind == SeatKind.OPEN) == 1
             starts = self.clock() if last and match.turn_seconds else None  # the first turn's time begins now
             if not await self.store.take_seat(match.id, seat, token_hash, name, generated, taken_from, starts):
                 if await self.store.holds_seat(match.id, taken_from):  # one seat of a game per address
                     return OpenSeat.ADDRESS_HOLDS_ONE
                 return OpenSeat.TAKEN  # another server process took it between our look and our write
-            match.hold_seat(replace(held, kind="human", token_hash=token_hash, name=name, generated=generated))
+            match.hold_seat(replace(held, kind=SeatKind.HUMAN, token_hash=token_hash, name=name, generated=generated))
         self._changed(SeatChanged(room, seat, SeatChange.OPEN_SEAT_TAKEN))  # the last seat taken starts the game
         return OpenSeat.GIVEN
 

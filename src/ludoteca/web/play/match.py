@@ -27,7 +27,7 @@ from ludoteca.present.i18n import Translator
 from ..hosting import jsonin
 from ..language.refusals import Refusal
 from ..language.wording import Said, Wording, _
-from .seat import Seat
+from .seat import Seat, SeatKind
 
 
 class MatchError(LudotecaError):
@@ -113,7 +113,7 @@ class Match:
             players=[s.name for s in self.seats],
             actions=list(actions),
             start_player=start_player,
-            seats=[s.bot_spec if s.kind == "bot" else "human" for s in self.seats],
+            seats=[s.bot_spec if s.kind == SeatKind.BOT else "human" for s in self.seats],
             setup=setup,
         )
         self.diverged = diverged
@@ -217,7 +217,7 @@ class Match:
     @property
     def waiting(self) -> bool:
         """A public game with open seats: nobody acts (no bot moves, no timer runs) until all are taken."""
-        return any(s.kind == "open" for s in self.seats)
+        return any(s.kind == SeatKind.OPEN for s in self.seats)
 
     def bot_to_act(self) -> int | None:
         """The seat to act if a bot plays it now (a bot seat, or a human seat on autoplay)."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
 from ..language.refusals import Refusal
+from ..play.seat import SeatKind
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,7 @@ class SeatLine(TypedDict):
 
     seat: Annotated[int, Doc("the seat's number, from 0")]
     name: Annotated[str, Doc("its name as shown (a colour in the reader's language, until named)")]
-    kind: Annotated[str, Doc('"human", "bot" or "open" (a public game\'s seat nobody has taken yet)')]
+    kind: Annotated[SeatKind, Doc('"human", "bot" or "open" (a public game\'s seat nobody has taken yet)')]
     bot: Annotated[str | None, Doc("the bot's spec (`ismcts:hard`) for a bot seat, else null")]
     autoplay: Annotated[bool, Doc("a bot plays this human's seat for now (`leave`, or the turn timer ran out)")]
     connected: Annotated[bool, Doc("a page of this seat is open (bots always are)")]

@@ -27,7 +27,7 @@ from ..language import i18n
 from ..language.wording import Said, _
 from ..live.front import Tables
 from ..live.registry import LoadsExhausted, RoomsFull, match_from_stored
-from ..play.seat import Seat
+from ..play.seat import Seat, SeatKind
 from ..protocol.requests import CreateGame, MyGames
 from ..storage.schema import StoredGame, hash_token
 from . import open_games
@@ -145,7 +145,7 @@ async def my_games(
                 "your_turn": to_act == seat.seat,
                 "finished": game.finished,
                 "deadline": room.deadline if room and match and not match.finished else None,
-                "open": [s.seat for s in match.seats if s.kind == "open"] if match else [],
+                "open": [s.seat for s in match.seats if s.kind == SeatKind.OPEN] if match else [],
                 "created": game.created,
                 "link": f"/g/{game.id}#t={by_hash[seat.token_hash or '']}",
             }

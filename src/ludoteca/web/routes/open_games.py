@@ -40,7 +40,7 @@ from ..hosting.limits import RateLimit, address_tag
 from ..language import i18n
 from ..language.wording import Said, _
 from ..live.write_path import OpenSeat
-from ..play.seat import Seat
+from ..play.seat import Seat, SeatKind
 from ..protocol.requests import TakeSeat, take_seat_error
 from ..seatview import text
 from ..storage.schema import GameRow, hash_token
@@ -92,7 +92,7 @@ def _listed(game: GameRow, seats: list[Seat], lang: str) -> dict[str, Any]:
     for row in seats:
         seat = Seat(row.seat, row.name, row.kind, row.bot, generated=row.generated)
         entry: dict[str, Any] = {"seat": row.seat, "name": seat.shown_name(definition.seat_names, tr), "kind": row.kind}
-        if row.kind == "bot":
+        if row.kind == SeatKind.BOT:
             entry["bot"] = bots.get(lobby.nearest_choice(row.bot or ""), row.bot)
         listed.append(entry)
     options = json.dumps(game.options, sort_keys=True)
@@ -102,7 +102,7 @@ def _listed(game: GameRow, seats: list[Seat], lang: str) -> dict[str, Any]:
         "title": definition.title,
         "rules": rules_text(game.game, options, len(seats), lang),
         "seats": listed,
-        "free": [row.seat for row in seats if row.kind == "open"],
+        "free": [row.seat for row in seats if row.kind == SeatKind.OPEN],
         "turn_seconds": game.turn_seconds,
         "created": game.created,
     }

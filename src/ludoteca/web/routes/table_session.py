@@ -31,6 +31,7 @@ from ..live.jobs import JobTimeout
 from ..live.registry import LoadsExhausted, RoomsFull
 from ..live.room import Room
 from ..play.match import MatchError
+from ..play.seat import SeatKind
 from ..protocol import incoming, outgoing
 from ..storage.errors import Kind, StoreError
 from ..storage.schema import hash_token
@@ -302,7 +303,7 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, budge
             conn.send(outgoing.ack(request, await tables.act(room, conn.seat, msg.version, msg.action)))
             room.address = conn.address  # the bots' answers count against who set them going
         elif kind in ("leave", "take_back"):
-            if conn.seat < 0 or room.match.seats[conn.seat].kind != "human":
+            if conn.seat < 0 or room.match.seats[conn.seat].kind != SeatKind.HUMAN:
                 raise MatchError(Refusal.NOT_HUMAN)
             if not room.match.finished:
                 room.address = conn.address
