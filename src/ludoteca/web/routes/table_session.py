@@ -14,7 +14,7 @@ import contextlib
 import json
 import logging
 import time
-from typing import Any
+from typing import Any, assert_never
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -265,14 +265,18 @@ class Budget:
         return False
 
 
+WHOLE = (incoming.Hello, incoming.Sync, incoming.Lang)
+"""The messages that ask for a whole table (counted against :data:`WHOLE_RATE`)."""
+
+
 async def _handle(data: str, room: Room, conn: Connection, tables: Tables, budget: Budget) -> None:
     try:
         msg = incoming.parse(data)
     except incoming.Malformed as e:
         _error(conn, e.code, e.detail, e.request)
         return
-    kind, request = msg.type, msg.id
-    if kind in ("hello", "sync", "lang") and not budget.allow(conn, "whole"):
+    request = msg.id
+    if isinstance(msg, WHOLE) and not budget.allow(conn, "whole"):
         return
     try:
         if isinstance(msg, incoming.Hello):
@@ -287,7 +291,7 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, budge
                 _hello(msg, room, conn)
             await rematch.after_hello(tables, room, conn)
             await chat.welcome(room, conn, tables.store)  # may wait for the store: after what is at hand
-        elif kind == "ping":
+        elif isinstance(msg, incoming.Ping):
             conn.send({"type": "pong"})
         elif isinstance(msg, incoming.Lang):
             code = i18n.negotiate(msg.lang, None, None)
@@ -297,25 +301,27 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, budge
             raise MatchError(Refusal.HELLO_FIRST)
         elif isinstance(msg, incoming.Chat):
             await _say(room, conn, tables, msg)
-        elif kind == "sync":
+        elif isinstance(msg, incoming.Sync):
             conn.refresh(full=True)
         elif isinstance(msg, incoming.Action):
             conn.send(outgoing.ack(request, await tables.act(room, conn.seat, msg.version, msg.action)))
             room.address = conn.address  # the bots' answers count against who set them going
-        elif kind in ("leave", "take_back"):
+        elif isinstance(msg, incoming.Leave | incoming.TakeBack):
             if conn.seat < 0 or room.match.seats[conn.seat].kind != SeatKind.HUMAN:
                 raise MatchError(Refusal.NOT_HUMAN)
             if not room.match.finished:
                 room.address = conn.address
-                await tables.set_autoplay(room, conn.seat, kind == "leave")
-        elif kind == "hint":
+                await tables.set_autoplay(room, conn.seat, isinstance(msg, incoming.Leave))
+        elif isinstance(msg, incoming.Hint):
             await _hint(room, conn, tables, request)
-        elif kind == "rematch":
+        elif isinstance(msg, incoming.Rematch):
             await rematch.propose(tables, room, conn)
-        else:
+        elif isinstance(msg, incoming.Unknown):
             raise MatchError(Refusal.UNKNOWN_TYPE)
+        else:
+            assert_never(msg)
     except StoreError as e:  # a read or a change outside the table's write path (the chat, a hello): nothing changed
-        log.warning("game %s: a %s message failed in the store: %s", room.match.id, kind, e)
+        log.warning("game %s: a %s message failed in the store: %s", room.match.id, msg.type, e)
         _error(conn, Refusal.UNAVAILABLE if e.kind is Kind.UNAVAILABLE else Refusal.STORAGE, request=request)
     except MatchError as e:
         _error(conn, e.code, e.detail, request)
