@@ -17,6 +17,7 @@ import httpx
 import pytest
 
 from ludoteca.web.app import OPENAPI
+from ludoteca.web.protocol.answers import ReviewStatus
 
 from serverkit import server_thread
 
@@ -47,7 +48,11 @@ def test_the_api_routes_and_their_answers_are_in_the_openapi_schema(base: str) -
     for (path, method, status), model in answers.items():
         content = paths[path][method]["responses"][status]["content"]["application/json"]
         assert content["schema"] == {"$ref": f"#/components/schemas/{model}"}, path
-    assert {"/api/games/{game_id}/record", "/api/review/{game_id}", "/api/replay"} <= set(paths)
+    for method, statuses in (("post", ("200", "202")), ("get", ("200",))):
+        for status in statuses:
+            content = paths["/api/review/{game_id}"][method]["responses"][status]["content"]["application/json"]
+            assert content["schema"] == {"$ref": "#/components/schemas/ReviewStatus"}
+    assert {"/api/games/{game_id}/record", "/api/replay"} <= set(paths)
     assert not [p for p in paths if not p.startswith("/api/") and p != "/healthz"]  # no page
     seat = schema["components"]["schemas"]["CreatedSeat"]
     assert seat["required"] == ["seat", "name", "kind", "bot"]
@@ -90,3 +95,20 @@ def test_the_answers_are_written_as_before(base: str) -> None:
         "status", "games", "connections", "renders", "unloaded", "owned", "job_timeouts", "bot_games",
         "bot_games_waiting", "jobs_waiting",
     ]  # fmt: skip
+
+
+def test_a_reviews_status_is_checked_against_its_model() -> None:
+    """The review's answer is kept as bytes, so its model checks it as it is made: every status
+    :meth:`ludoteca.web.features.reviews.Reviews.status` gives, with the labels a done one gets, and nothing else."""
+    done = {"status": "done", "done": 3, "total": 3, "review": {"format": 1, "seats": []}}
+    for status in (
+        {"status": "none", "done": 0, "total": 0},
+        {"status": "queued", "done": 0, "total": 12},
+        {"status": "running", "done": 4, "total": 12},
+        {"status": "failed", "done": 4, "total": 12, "error": "the search stopped"},
+        {**done, "labels": {"0": {"played": "Admiral", "best": "King"}}},
+    ):
+        assert ReviewStatus.model_validate(status).model_dump(exclude_unset=True) == status
+    for wrong in ({**done, "status": "finished"}, {**done, "extra": 1}, {"status": "done", "done": 3}):
+        with pytest.raises(ValueError):
+            ReviewStatus.model_validate(wrong)

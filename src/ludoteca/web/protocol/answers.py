@@ -1,4 +1,4 @@
-r"""The JSON API's answers as Pydantic models: what each route sends, typed and in the OpenAPI schema.
+"""The JSON API's answers as Pydantic models: what each route sends, typed and in the OpenAPI schema.
 
 The requests are models (:mod:`.requests`); so are the answers, declared as each route's ``response_model``
 and built by the route, so that a field left out or of the wrong type is an error where the answer is
@@ -7,15 +7,16 @@ wire is what it was before the models: the fields in the same order, a field tha
 carry (a human seat's ``token``) left out rather than ``null`` (the routes answer with
 ``response_model_exclude_unset``), and a time given as a whole number kept one (:data:`Seconds`).
 
-Not (yet) here: a record and a review are JSON made once and kept as bytes (their formats are
-``docs/records.md`` and ``docs/review.md``), a replay frame is a table's ``state`` and the replay's chat a
-list of chat lines (:mod:`.outgoing`'s ``TypedDict``\ s, which Pydantic reads only as ``typing_extensions``'
-on Python 3.11); the pages are HTML.
+A review's status is JSON made once and kept as bytes: :class:`ReviewStatus` describes it, and checks it
+as it is made. Not here yet: a record (made once and kept as bytes too; its format is ``docs/records.md``),
+a replay's frames (a table's ``state``) and its chat (chat lines): those are :mod:`.outgoing`'s
+``TypedDict`` types, which Pydantic reads on Python 3.11 only when they come from ``typing_extensions``.
+The pages are HTML.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -150,3 +151,19 @@ class SeatTaken(Answer):
     token: str
     link: str
 
+
+class ReviewStatus(Answer):
+    """``POST``/``GET /api/review/ID``: a review's progress, and the review itself once done. Made once per
+    game and language and kept as bytes, so the route checks its status against this model as it makes it."""
+
+    status: Literal["none", "queued", "running", "done", "failed"]
+    done: int
+    """Decisions judged so far."""
+    total: int
+    """Decisions to judge."""
+    review: dict[str, Any] | None = None
+    """Once done: the review (its JSON is ``docs/review.md``'s)."""
+    labels: dict[str, dict[str, str]] | None = None
+    """Once done: each judged move as the table's button said it to its seat (``{"N": {"played", "best"}}``)."""
+    error: str | None = None
+    """Once failed: why."""
