@@ -114,3 +114,8 @@ job_timeouts
 bot_games_waiting
 jobs_waiting
 your_turn
+
+# --- the in-memory store (web/storage/memory.py): the tests' database, whose faults and write count they drive
+writes
+fail
+recover

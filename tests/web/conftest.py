@@ -22,7 +22,9 @@ from psycopg import sql
 from sqlalchemy.engine import make_url
 
 from ludoteca.web.storage.databases import database_url as async_database_url
+from ludoteca.web.storage.memory import MemoryStore
 from ludoteca.web.storage.store import Store
+from ludoteca.web.storage.table_store import TableStore
 
 from browserkit import launch
 from serverkit import ServerProcess, server_thread
@@ -77,6 +79,29 @@ async def store(database_url: str) -> AsyncIterator[Store]:
         yield opened
     finally:
         await opened.close()
+
+
+@pytest_asyncio.fixture(params=["memory", "sqlite", "postgresql"])
+async def table_store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[TableStore]:
+    """A :class:`.TableStore` for the contract tests: in memory, then the SQL store on SQLite and PostgreSQL."""
+    if request.param == "memory":
+        yield MemoryStore()
+        return
+    if request.param == "sqlite":
+        urls: Iterator[str] = iter([f"sqlite+aiosqlite:///{tmp_path / 'ludoteca.db'}"])
+    else:
+        server = os.environ.get(POSTGRES_VARIABLE)
+        if not server:
+            pytest.skip(f"PostgreSQL tests need {POSTGRES_VARIABLE} (e.g. $(scripts/postgres.sh))")
+        urls = _fresh_postgres_database(async_database_url(server, tmp_path))
+    url = next(urls)
+    opened = await Store.open(url)
+    try:
+        yield opened
+    finally:
+        await opened.close()
+        for _ in urls:  # the fresh PostgreSQL database is dropped
+            pass
 
 
 @pytest.fixture

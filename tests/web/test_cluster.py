@@ -104,6 +104,56 @@ def test_racing_actions_from_two_processes(pair: tuple[ServerProcess, ServerProc
     asyncio.run(race())
 
 
+def test_an_undo_racing_a_step_from_the_other_process_leaves_one_of_them_and_the_same_table_on_both(
+    pair: tuple[ServerProcess, ServerProcess], postgres_url: str
+) -> None:
+    """The same seat on two devices, one on each process: on one it undoes its last step, on the other it
+    goes on with another step, at the same version. One row is stored, the other is told it was stale;
+    both processes then show the same table, and the stored rows have no gap (undo is an append: #34)."""
+    a, b = pair
+    made = create_game(a.base, "kreta", [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}], seed=6)
+    tokens = {s["seat"]: s["token"] for s in made["seats"]}
+
+    async def race() -> None:
+        async with (
+            Client(a.base, made["id"], tokens[0]) as a0,
+            Client(b.base, made["id"], tokens[0]) as b0,
+            Client(a.base, made["id"], tokens[1]) as a1,
+            Client(b.base, made["id"], tokens[1]) as b1,
+        ):
+            here, there = {0: a0, 1: a1}, {0: b0, 1: b1}
+            rng = random.Random(6)
+            races = 0
+            for _ in range(400):
+                assert a0.state is not None
+                version, seat = a0.state["version"], a0.state["to_act"]
+                if seat < 0 or races == 3:
+                    break
+                one, other = here[seat], there[seat]
+                await one.until_version(version)
+                await other.until_version(version)
+                assert one.state is not None
+                legal = [m["text"] for m in one.state["legal"]]
+                if not one.state["undo"]:
+                    await one.act(rng.choice(legal))
+                    await a0.until_version(version + 1)
+                    continue
+                races += 1
+                await asyncio.gather(
+                    one.send({"type": "undo", "version": version}), other.act(rng.choice(legal), version)
+                )
+                refused = await asyncio.gather(*(_refused(c) for c in (one, other)))
+                assert sorted(refused) == [[], ["stale"]], refused
+                for client in (a0, b0, a1, b1):
+                    await client.until_version(version + 1)
+                assert a0.state["board_svg"] == b0.state["board_svg"] == a1.state["board_svg"] == b1.state["board_svg"]
+                assert a0.state["undo"] == b0.state["undo"] and a0.state["legal"] == b0.state["legal"]
+            assert races == 3
+            assert _stored_actions(postgres_url, made["id"]) == list(range(a0.state["version"]))
+
+    asyncio.run(race())
+
+
 async def _refused(client: Client) -> list[str]:
     """The errors the server answered the messages sent so far (it answers a connection's messages in
     order, so they all come before the ``pong`` of a ``ping`` sent now)."""

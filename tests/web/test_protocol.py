@@ -82,13 +82,14 @@ def test_every_client_message_type_has_its_own_model() -> None:
     """Each type a client may send is parsed into its own model (#35 point 6), which the session dispatches on
     by its class, and the protocol section names each type."""
     assert set(incoming.MODELS) == {
-        "hello", "action", "lang", "chat", "sync", "ping", "hint", "leave", "take_back", "rematch"
+        "hello", "action", "undo", "lang", "chat", "sync", "ping", "hint", "leave", "take_back", "rematch"
     }  # fmt: skip
     assert len(set(incoming.MODELS.values())) == len(incoming.MODELS)
     section = protocol_section()
     for kind, model in incoming.MODELS.items():
         assert named(kind, section), kind
-        frame = {"type": kind, "id": 1, **({"lang": "de"} if kind == "lang" else {})}
+        needed = {"lang": {"lang": "de"}, "undo": {"version": 0}}.get(kind, {})
+        frame = {"type": kind, "id": 1, **needed}
         parsed = incoming.parse(json.dumps(frame))
         assert type(parsed) is model and parsed.type == kind
     assert type(incoming.parse('{"type": "fly", "id": 2}')) is incoming.Unknown

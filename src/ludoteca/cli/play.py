@@ -42,6 +42,18 @@ class _Quit(Exception):
     """A human asked to stop (quit, Ctrl-D)."""
 
 
+class _Undo(Exception):
+    """The human to act asked to undo their last step (``undo``), and may."""
+
+
+@dataclass(frozen=True)
+class _Before:
+    """The table before a step that may be undone (the rules' ``can_undo``): who made it, and the state."""
+
+    seat: int
+    state: Any
+
+
 RECAP_LINES = 18
 MAX_ROWS = 16
 HINT_LEVEL = "normal"
@@ -86,6 +98,10 @@ class Session:
         self.streamed = 0
         """How many events of the streamed log (see :meth:`_stream`) have been printed."""
         self.last_human = -1
+        self.undoable: list[_Before] = []
+        """Before each human step at the end of the record that may be undone, the last one last: the turn
+        passed, something hidden shown or a card drawn empties it (the same rule as the web's, said by
+        the core's ``can_undo``). An undone step leaves the record as if it had never been made."""
 
     @property
     def hot_seat(self) -> bool:
@@ -100,9 +116,14 @@ class Session:
                 p = self.state.current_player()
                 seat = self.seats[p]
                 if seat.bot is None:
-                    action = self._human_turn(p)
+                    try:
+                        action = self._human_turn(p)
+                    except _Undo:
+                        self._undo()
+                        continue
                 else:
                     action = seat.bot.choose(self.state.view(p), self.state.legal_actions())
+                self._note(p, action, human=seat.bot is None)
                 self.state.apply(action)
                 self.recorder.add(action.to_text(), self.console)
                 if seat.bot is None and self.hot_seat:
@@ -119,6 +140,27 @@ class Session:
             return 130
         self._finish()
         return 0
+
+    def _note(self, p: int, action: Any, *, human: bool) -> None:
+        """Before ``p`` plays ``action``: keep the table if a person's step may be undone, else forget every
+        earlier one (a bot never undoes; the rules say which steps may be)."""
+        can_undo = self.definition.can_undo
+        if human and can_undo is not None and can_undo(self.state, action):
+            self.undoable.append(_Before(p, self.state.clone()))
+        else:
+            self.undoable.clear()
+
+    def _may_undo(self, p: int) -> bool:
+        return bool(self.undoable) and self.undoable[-1].seat == p
+
+    def _undo(self) -> None:
+        """Take the last step back: the table as it was before it, and the record without it."""
+        before = self.undoable.pop()
+        self.state = before.state
+        self.recorder.undo(self.console)
+        viewer = self.humans[0] if len(self.humans) == 1 else -1
+        self.streamed = min(self.streamed, len(self.state.view(viewer).log))
+        self.console.print(Text("↶ " + self.tr("Step undone."), style="bold"))
 
     def _stream(self) -> None:
         """Print what just happened, as it happens: the single human's own log; with several humans
@@ -171,6 +213,12 @@ class Session:
                 self._show_board(p, view, legal)
             elif word == "hint":
                 self._hint(view, legal)
+            elif word == "undo":
+                if self._may_undo(p):
+                    raise _Undo
+                self._error(
+                    self.tr("Nothing to undo: only your own steps of this turn, while nothing hidden has been shown.")
+                )
             elif word in ("quit", "exit", "q"):
                 if self._confirm_quit():
                     raise _Quit
@@ -230,7 +278,8 @@ class Session:
         typing the start of an action narrows the list down."""
         out: list[RenderableType] = []
         if not prefix:
-            words = " · ".join(self.commands[c] for c in ("hint", "help", "log", "rules", "board", "quit"))
+            shown = ("hint", "undo") if self._may_undo(self.state.current_player()) else ("hint",)
+            words = " · ".join(self.commands[c] for c in (*shown, "help", "log", "rules", "board", "quit"))
             commands = self.tr("a number or an action · %(commands)s") % {"commands": words}
             hint = " — " + self.tr("type %(commands)s:") % {"commands": commands}
             out.append(Text.assemble((self.tr("Your options"), "bold"), (hint, "dim")))
@@ -434,6 +483,7 @@ def _commands(tr: Translator) -> dict[str, str]:
     """The loop's commands in the reader's language, by their English word."""
     return {
         "hint": tr.pgettext("terminal command", "hint"),
+        "undo": tr.pgettext("terminal command", "undo"),
         "help": tr.pgettext("terminal command", "help"),
         "log": tr.pgettext("terminal command", "log"),
         "rules": tr.pgettext("terminal command", "rules"),

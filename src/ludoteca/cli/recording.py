@@ -46,6 +46,15 @@ class Recorder:
 
     def add(self, action_text: str, console: Console) -> None:
         self.record.actions.append(action_text)
+        self.save(console)
+
+    def undo(self, console: Console) -> None:
+        """The last action was undone: the record (and its file) as if it had never been made."""
+        self.record.actions.pop()
+        self.save(console)
+
+    def save(self, console: Console) -> None:
+        """Write the record as it is now (see :meth:`add`)."""
         if self.path is None:
             return
         try:

@@ -70,7 +70,7 @@ def from_match(match: Match) -> Source:
     if not match.finished and match.diverged is None:
         raise ReplayRefused(Said(_("a game can be replayed once it is over")), 403)
     seats = [replace(s, autoplay=False, token_hash=None) for s in match.seats]
-    total = match.played if match.diverged is None else match.diverged.at - 1  # what still replays
+    total = match.agreed  # what still replays
     return Source(match.id, match.definition, match.record, seats, total, over=True)
 
 

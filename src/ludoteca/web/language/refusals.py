@@ -97,7 +97,7 @@ WORDS: Mapping[Refusal, str] = {
     Refusal.TOO_MANY_GAMES: _("Too many new games from your address (a rematch is one too): try again in a minute."),
     Refusal.TOO_FAST: _("Too many messages: wait a few seconds."),
     Refusal.TOO_MANY_LOADS: _("Too many games opened from your address: try again in a minute."),
-    Refusal.CANNOT_UNDO: _("That step cannot be undone."),
+    Refusal.CANNOT_UNDO: _("Nothing to undo: only your own steps of this turn, while nothing hidden has been shown."),
     Refusal.CHAT_EMPTY: _("Write something first."),
     Refusal.CHAT_TOO_LONG: _("A chat message is at most %(n)d characters."),
     Refusal.CHAT_TOO_FAST: _("You are sending messages too fast: wait a few seconds."),

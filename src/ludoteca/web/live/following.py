@@ -13,7 +13,7 @@ import logging
 from collections.abc import Callable
 
 from ..storage.schema import hash_token
-from ..storage.store import Store
+from ..storage.table_store import TableStore
 from .registry import Registry
 from .retry import until_stored
 from .room import Room
@@ -25,7 +25,7 @@ log = logging.getLogger("ludoteca.web")
 class Follower:
     """The live rooms following what other processes store."""
 
-    def __init__(self, store: Store, registry: Registry, write_path: WritePath) -> None:
+    def __init__(self, store: TableStore, registry: Registry, write_path: WritePath) -> None:
         self.store = store
         self.registry = registry
         self.write_path = write_path

@@ -140,6 +140,10 @@ class Tables:
         """:meth:`.WritePath.act`."""
         return await self.write_path.act(room, seat, version, action, by_bot=by_bot)
 
+    async def undo(self, room: Room, seat: int, version: Any) -> int:
+        """:meth:`.WritePath.undo`."""
+        return await self.write_path.undo(room, seat, version)
+
     async def set_autoplay(self, room: Room, seat: int, on: bool) -> None:
         """:meth:`.WritePath.set_autoplay`."""
         await self.write_path.set_autoplay(room, seat, on)

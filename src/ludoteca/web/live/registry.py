@@ -25,7 +25,7 @@ from ..language.wording import Refused, Said, _
 from ..play.match import Diverged, Match
 from ..play.seat import Seat, SeatKind
 from ..storage.schema import GameRow, StoredGame
-from ..storage.store import Store
+from ..storage.table_store import TableStore
 from .bot_choice import nearest_choice
 from .events import RoomLive, TableEvents
 from .room import Room
@@ -87,6 +87,7 @@ def match_from_stored(stored: StoredGame) -> Match:
         turn_seconds=g.turn_seconds,
         actions=[a.action for a in stored.actions],
         digests=[a.digest for a in stored.actions],
+        by_bot=[a.by_bot for a in stored.actions],
         diverged=diverged,
         seed_chosen=g.seed_chosen,
     )
@@ -106,7 +107,7 @@ class Registry:
 
     def __init__(
         self,
-        store: Store,
+        store: TableStore,
         events: TableEvents,
         *,
         alone: bool,
@@ -257,7 +258,7 @@ class Registry:
         """A stored game's match; what its replay found is written back: the digests of actions stored
         before digests existed, or the divergence (never silently: the game is marked and stops)."""
         kept = self.finished.get(stored.game.id)
-        if kept is not None and kept.played == len(stored.actions):
+        if kept is not None and kept.version == len(stored.actions):
             return kept  # over: the same match as the one its replay and review read
         # a replay checks every action's digests (40-110 ms for a game of 2-3 seats): in a thread, so that
         # the event loop (every other table) is held only by the interpreter's switches (issue #33)

@@ -45,7 +45,7 @@ class Timers:
         (called again by the sweep, so a far deadline needs no timer until it comes near)."""
         match = room.match
         if not match.waiting and (room.turn is None or room.turn[0] != match.version):
-            began, room.stored_turn = turn_began(room.stored_turn, match.played, self.clock()), None
+            began, room.stored_turn = turn_began(room.stored_turn, match.version, self.clock()), None
             room.turn = (match.version, began)
         seat = match.human_to_act()
         key = None if seat is None or not match.turn_seconds or room.turn is None else (match.version, seat)

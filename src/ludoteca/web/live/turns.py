@@ -15,7 +15,7 @@ HORIZON = 600.0
 
 
 def stored_turn(stored: StoredGame) -> tuple[int, float] | None:
-    """(actions stored, when the turn after them began) of a stored game: the later of its last action's
+    """(rows stored, when the turn after them began) of a stored game: the later of its last action's
     time (its creation before the first action) and the moment a turn's time began again without an action
     (the last open seat of a public game taken; servers before #24 also stored a seat taken back from the
     bot)."""
@@ -32,7 +32,7 @@ def stored_turn(stored: StoredGame) -> tuple[int, float] | None:
 
 
 def turn_began(stored: tuple[int, float] | None, played: int, now: float) -> float:
-    """When the turn after ``played`` actions began: as stored if the room was loaded during it, else ``now``
+    """When the turn after ``played`` rows began: as stored if the room was loaded during it, else ``now``
     (a turn that began in this process gets its whole time)."""
     if stored is not None and stored[0] == played:
         return min(stored[1], now)

@@ -21,10 +21,11 @@ from typing import Any
 from ..language.refusals import Refusal
 from ..play.match import MatchError, result_of
 from ..play.seat import Seat, SeatKind
+from ..play.undo import UNDO
 from ..protocol import names
 from ..storage.errors import Kind, StaleActionError, StoreError
 from ..storage.schema import ActionRow, GameRow
-from ..storage.store import Store
+from ..storage.table_store import TableStore
 from .events import ActionStored, CaughtUp, RematchLinked, SeatChange, SeatChanged, TableEvents
 from .registry import Registry, match_from_stored
 from .room import Room
@@ -58,7 +59,7 @@ class WritePath:
     a rematch's seat claimed, a catch-up with what another process stored. ``clock`` (unix seconds) dates
     the actions and the turns' beginnings."""
 
-    def __init__(self, store: Store, registry: Registry, events: TableEvents, clock: Callable[[], float]) -> None:
+    def __init__(self, store: TableStore, registry: Registry, events: TableEvents, clock: Callable[[], float]) -> None:
         self.store = store
         self.registry = registry
         self.events = events
@@ -77,7 +78,7 @@ class WritePath:
                 raise MatchError(Refusal.AUTOPLAY if not by_bot else Refusal.STALE)
             parsed, text = match.check(seat, version, action)
             after = match.prepare(parsed)
-            row = ActionRow(match.played, seat, text, by_bot, self.clock(), after.digest)
+            row = ActionRow(match.version, seat, text, by_bot, self.clock(), after.digest)
             ends = result_of(after.state) if after.state.is_terminal() else None
             try:
                 await self.store.append_action(match.id, row, ends)
@@ -86,21 +87,36 @@ class WritePath:
             except StoreError as e:
                 raise refusal(e, f"could not store action {row.n} of game {match.id}") from None
             if not stale:
-                match.commit(parsed, text, after)
+                match.commit(parsed, text, after, by_bot=by_bot)
         if stale:
-            try:
-                await self.catch_up(match.id)
-            except StoreError as e:
-                raise refusal(e, f"could not catch up with game {match.id}") from None
-            if room.match.record.actions[row.n : row.n + 1] != [text]:
-                raise MatchError(Refusal.STALE)
-            # the action stored is this very one (an earlier attempt's commit whose answer was lost): done.
-            # Announced (in that attempt's transaction), but its end not emitted: the process of the first
-            # attempt may have, and once is the promise (the end of a commit whose answer was lost goes unemitted).
-            return row.n + 1
+            return await self._after_stale(room, row.n, text)
         if ends is not None:
             self.events.finished.emit(room)
         self._changed(ActionStored(room, seat, row.n, by_bot))
+        return row.n + 1
+
+    async def undo(self, room: Room, seat: int, version: Any) -> int:
+        """Undo ``seat``'s last step, on ``version``: the new version. The undo is a row of its own, stored
+        like an action (append-only: see :mod:`..play.undo`), so the same order holds — check, store,
+        apply, announce — and a stale or doubled undo is refused as a stale action is. Only a person undoes:
+        the rules say which steps may be (:meth:`.Match.can_undo`)."""
+        match = room.match
+        stale = False
+        async with room.lock:
+            match.check_undo(seat, version)
+            after = match.prepare_undo()
+            row = ActionRow(match.version, seat, UNDO, False, self.clock(), after.digest)
+            try:
+                await self.store.append_action(match.id, row)
+            except StaleActionError:
+                stale = True  # another process stored this row first: catch up, then say so
+            except StoreError as e:
+                raise refusal(e, f"could not store undo {row.n} of game {match.id}") from None
+            if not stale:
+                match.commit_undo(after)
+        if stale:
+            return await self._after_stale(room, row.n, UNDO)
+        self._changed(ActionStored(room, seat, row.n, False))
         return row.n + 1
 
     async def set_autoplay(self, room: Room, seat: int, on: bool) -> None:
@@ -137,7 +153,7 @@ class WritePath:
         if room is None:
             return
         # from the last action this room holds (its time tells when the current turn began) on
-        since = max(0, room.match.played - 1)
+        since = max(0, room.match.version - 1)
         stored = await self.store.load_since(game_id, since)
         if stored is None:
             return
@@ -145,17 +161,24 @@ class WritePath:
         async with room.lock:
             match = room.match
             total = stored.actions[-1].n + 1 if stored.actions else 0
-            if total < match.played:
+            if total < match.version:
                 return  # an older read than what this room holds: a newer announcement follows
             try:
                 for row in stored.actions:
-                    if row.n < match.played:
+                    if row.n < match.version:
                         continue
-                    parsed, notation = match.check(row.seat, match.version, row.action)
-                    after = match.prepare(parsed)
+                    if row.action == UNDO:
+                        match.check_undo(row.seat, match.version)
+                        after = match.prepare_undo()
+                    else:
+                        parsed, notation = match.check(row.seat, match.version, row.action)
+                        after = match.prepare(parsed)
                     if row.digest is not None and after.digest != row.digest:
                         raise MatchError(Refusal.DIVERGED, f"action {row.n} replays differently here")
-                    match.commit(parsed, notation, after)
+                    if row.action == UNDO:
+                        match.commit_undo(after)
+                    else:
+                        match.commit(parsed, notation, after, by_bot=row.by_bot)
             except MatchError:
                 log.exception("game %s: stored actions do not apply here; replaying the whole game", game_id)
                 whole = await self.store.load(game_id)
@@ -219,6 +242,19 @@ class WritePath:
             chosen = await self.store.create_rematch(room.match.id, rematch, seats, by=by)
         self._changed(RematchLinked(room, chosen, by if chosen == rematch.id else None))
         return chosen
+
+    async def _after_stale(self, room: Room, n: int, text: str) -> int:
+        """Row ``n`` (``text``) was refused as stale: catch up with the store, then either it is this very row
+        (an earlier attempt's commit whose answer was lost: done, the new version) or the refusal ``stale``.
+        Announced in that attempt's transaction; an end it made is not emitted here: the process of the first
+        attempt may have, and once is the promise (the end of a commit whose answer was lost goes unemitted)."""
+        try:
+            await self.catch_up(room.match.id)
+        except StoreError as e:
+            raise refusal(e, f"could not catch up with game {room.match.id}") from None
+        if room.match.rows[n : n + 1] != [text]:
+            raise MatchError(Refusal.STALE)
+        return n + 1
 
     def _changed(self, change: ActionStored | SeatChanged | RematchLinked) -> None:
         """After a change this process stored: every part here is told (the other processes were, by the

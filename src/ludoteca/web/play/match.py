@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ludoteca.core.digest import GameDigest
@@ -28,6 +28,7 @@ from ..hosting import jsonin
 from ..language.refusals import Refusal
 from ..language.wording import Said, Wording, _
 from .seat import Seat, SeatKind
+from .undo import UNDO, as_played
 
 
 class MatchError(LudotecaError):
@@ -46,6 +47,15 @@ class Diverged:
 
     at: int
     reason: str
+
+
+@dataclass(frozen=True)
+class _Before:
+    """The position before a step that may be undone, and who made it (:meth:`Match.prepare_undo`)."""
+
+    actor: int
+    state: Any
+    chains: GameDigest
 
 
 @dataclass
@@ -74,9 +84,9 @@ class Match:
 
     ``version`` is the revision of the table a client acts on: every action a client sends names the
     version it was chosen on, so a click made on an out-of-date table is refused instead of landing in a
-    position the player never saw. It is its own counter, not the number of actions stored
-    (:attr:`played`): today each action advances both by one, but taking an action back will advance the
-    version while the actions stored go down.
+    position the player never saw. It is the number of rows stored (:attr:`rows`), not of actions played
+    (:attr:`played`): a step and its undo are two rows (:mod:`.undo`), so the version goes on while the
+    actions played go back, and a restart finds the same version again.
     """
 
     def __init__(
@@ -91,13 +101,16 @@ class Match:
         turn_seconds: int | None = None,
         actions: Sequence[str] = (),
         digests: Sequence[str | None] = (),
+        by_bot: Sequence[bool] = (),
         diverged: Diverged | None = None,
         setup: dict[str, Any] | None = None,
         seed_chosen: bool = False,
     ) -> None:
-        """``digests``: the stored digest after each action (None where none was stored); ``diverged``: a
-        divergence found earlier (the match then replays only the actions before it); ``setup``: an explicit
-        set-up (a shared record's, docs/records.md) instead of the seeded one."""
+        """``actions``: the stored rows' actions, undo rows among them (:mod:`.undo`); ``digests``: the stored
+        digest after each row (None where none was stored); ``by_bot``: whether a bot made each row (a bot's
+        step is never undone; missing: a person's); ``diverged``: a divergence found earlier (the match then
+        replays only the rows before it); ``setup``: an explicit set-up (a shared record's, docs/records.md)
+        instead of the seeded one."""
         self.id = game_id
         self.definition = definition
         self.seed = seed
@@ -111,48 +124,79 @@ class Match:
             options=dict(options),
             seed=seed,
             players=[s.name for s in self.seats],
-            actions=list(actions),
+            actions=as_played(actions),
             start_player=start_player,
             seats=[s.bot_spec if s.kind == SeatKind.BOT else "human" for s in self.seats],
             setup=setup,
         )
+        self.rows = list(actions)
+        """The stored rows' actions, undo rows among them: :attr:`record` holds them as played."""
         self.diverged = diverged
         self.digests: list[str] = []
-        """The digest after each action, as replayed (up to a divergence)."""
+        """The digest after each row, as replayed (up to a divergence)."""
+        self.agreed = 0
+        """The record's actions that replay as they were played: all of them unless diverged."""
+        self._undoable: list[_Before] = []
+        """Before each step at the end of the record that may be undone (the last one last)."""
         self.state: Any = None
         self.chains = GameDigest(len(self.seats))
         self._views_of: Any = None
         self._views: dict[int, Any] = {}
         self.turn_ends: dict[int, TurnEnd] = {}
         """Per seat, where its last turn ended (kept by :meth:`commit`, found again by the replay)."""
-        self._replay(digests)
-        self.version = len(self.record.actions)
+        self._replay(digests, by_bot)
+        self.version = len(self.rows)
         """The revision a client acts on (see the class docstring)."""
         # normalised options (defaults filled in), so what is stored is what is played
         self.record.options = definition.options_to_dict(stored_options(definition, options))
 
-    def _replay(self, stored: Sequence[str | None]) -> None:
-        """Replay the record's actions, checking each against its stored digest (see the module docstring)."""
-        definition, actions = self.definition, self.record.actions
+    def _replay(self, stored: Sequence[str | None], by_bot: Sequence[bool]) -> None:
+        """Replay the stored rows, checking each against its stored digest (see the module docstring)."""
+        definition, rows = self.definition, self.rows
         state = start(definition, self.record)  # a set-up that cannot be built raises: nothing to show
         chains = self.chains
         chains.update(state.view)
-        stop = len(actions) if self.diverged is None else self.diverged.at - 1
-        for i, text in enumerate(actions[:stop]):
+        stop = len(rows) if self.diverged is None else self.diverged.at - 1
+        played: list[str] = []
+        for i, text in enumerate(rows[:stop]):
             actor = -1 if state.is_terminal() else int(state.current_player())
             try:
-                state.apply(parse_record_action(definition, text))
+                if text == UNDO:
+                    if not self._undoable or self._undoable[-1].actor != actor:
+                        raise MatchError(Refusal.CANNOT_UNDO, "no step of this seat to undo")
+                    before = self._undoable.pop()
+                    state, chains = before.state.clone(), before.chains.copy()
+                    played.pop()
+                else:
+                    action = parse_record_action(definition, text)
+                    self._note(state, action, actor, i < len(by_bot) and by_bot[i], chains, copy=True)
+                    state.apply(action)
+                    played.append(text)
             except (LudotecaError, ValueError, TypeError, KeyError) as e:
                 self.diverged = Diverged(i + 1, f"action #{i + 1} {text!r} no longer replays: {e}")
                 break
-            digest = chains.update(state.view)
+            digest = chains.combined() if text == UNDO else chains.update(state.view)
             if i < len(stored) and stored[i] is not None and stored[i] != digest:
                 self.diverged = Diverged(i + 1, f"after action #{i + 1} {text!r} the table differs from the one played")
-                state = replay(definition, self.record, upto=i)  # the last position that still agrees
+                played = as_played(rows[:i])  # the last position that still agrees
+                state = replay(definition, replace(self.record, actions=played))
                 break
             self.digests.append(digest)
             self._turn_ended(actor, state, state.view)
-        self.state = state
+        self.state, self.chains, self.agreed = state, chains, len(played)
+        if self.diverged is not None:
+            self._undoable = []
+
+    def _note(self, state: Any, action: Any, actor: int, by_bot: bool, chains: GameDigest, *, copy: bool) -> None:
+        """Before ``actor`` plays ``action`` in ``state``: keep the position if the step may be undone (the
+        rules say so, and a person made it), else forget every earlier one (the turn passed, or something
+        was revealed or drawn)."""
+        can_undo = self.definition.can_undo
+        if actor >= 0 and not by_bot and can_undo is not None and can_undo(state, action):
+            kept = (state.clone(), chains.copy()) if copy else (state, chains)
+            self._undoable.append(_Before(actor, *kept))
+        else:
+            self._undoable.clear()
 
     def _turn_ended(self, actor: int, state: Any, view: Any) -> None:
         """After an action of ``actor``: if the turn passed on (or the game ended), note where (``view``: the
@@ -179,6 +223,7 @@ class Match:
         )
         match.state = replay(definition, record, upto=upto)
         match.record.actions = list(record.actions[:upto])
+        match.rows = list(match.record.actions)
         match.version = match.played  # the frame's revision: the replay's step
         return match
 
@@ -194,7 +239,7 @@ class Match:
 
     @property
     def played(self) -> int:
-        """The number of actions stored (and applied, up to a divergence): the next action's row ``n``."""
+        """The number of actions played (the record's: a step undone is not counted, see :attr:`rows`)."""
         return len(self.record.actions)
 
     @property
@@ -313,16 +358,61 @@ class Match:
 
         return Prepared(state, chains, chains.update(view), views)
 
-    def commit(self, action: Any, text: str, prepared: Prepared | None = None) -> None:
+    def commit(self, action: Any, text: str, prepared: Prepared | None = None, *, by_bot: bool = False) -> None:
         """Apply an action :meth:`check` accepted (after it has been stored, with ``prepared.digest``)."""
         done = prepared or self.prepare(action)
         actor = self.to_act()
+        self._note(self.state, action, actor, by_bot, self.chains, copy=False)  # neither is changed in place
         self.state, self.chains = done.state, done.chains
         self._views_of, self._views = done.state, done.views
         self.digests.append(done.digest)
+        self.rows.append(text)
         self.record.actions.append(text)
         self.version += 1
         self._turn_ended(actor, self.state, self.view)
+
+    # ------------------------------------------------------------------ undo
+
+    def can_undo(self, seat: int) -> bool:
+        """Whether ``seat`` may undo its last step now: the turn is still its own, the step was its (not its
+        bot's), and the rules said it could be undone (nothing revealed or drawn since: each core's
+        ``can_undo``). The bots never undo; a player may undo step after step back to the turn's first."""
+        return (
+            bool(self._undoable)
+            and self._undoable[-1].actor == seat
+            and self.to_act() == seat
+            and not self.waiting
+            and not self.seats[seat].bot_plays
+        )
+
+    def check_undo(self, seat: int, version: Any) -> None:
+        """:class:`MatchError` unless ``seat`` may undo its last step on ``version`` (see :meth:`can_undo`)."""
+        if self.diverged is not None:
+            raise MatchError(Refusal.DIVERGED, self.diverged.reason)
+        if seat < 0:
+            raise MatchError(Refusal.SPECTATOR)
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise MatchError(Refusal.MALFORMED, "an undo has the version it was chosen on")
+        if version != self.version:
+            stale = _("chosen on version %(chosen)d, the game is at version %(now)d")
+            raise MatchError(Refusal.STALE, Said(stale, {"chosen": version, "now": self.version}))
+        if not self.can_undo(seat):
+            raise MatchError(Refusal.CANNOT_UNDO)
+
+    def prepare_undo(self) -> Prepared:
+        """The position the last step undone returns to (:meth:`check_undo` accepted it), without changing
+        the match: its digest is the undo row's."""
+        before = self._undoable[-1]
+        return Prepared(before.state, before.chains, before.chains.combined(), {})
+
+    def commit_undo(self, prepared: Prepared) -> None:
+        """Undo the last step (after the undo row has been stored, with ``prepared.digest``)."""
+        self._undoable.pop()
+        self.state, self.chains = prepared.state, prepared.chains
+        self.digests.append(prepared.digest)
+        self.rows.append(UNDO)
+        self.record.actions.pop()
+        self.version += 1
 
     def view(self, seat: int) -> Any:
         """``state.view(seat)``, made once per position: the digest of an action and every state message

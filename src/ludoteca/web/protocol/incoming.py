@@ -85,6 +85,13 @@ class Action(Request):
         return value
 
 
+class Undo(Request):
+    """Undo this seat's last step, seen on ``version`` (within its turn: :meth:`.Match.can_undo`)."""
+
+    type: Literal["undo"]
+    version: Annotated[int, Field(ge=0, le=MAX_VERSION)]
+
+
 class Lang(Request):
     """Switch this connection's language."""
 
@@ -144,7 +151,7 @@ class Unknown(BaseModel):
     id: int | None = None
 
 
-Known = Hello | Action | Lang | Chat | Sync | Ping | Hint | Leave | TakeBack | Rematch
+Known = Hello | Action | Undo | Lang | Chat | Sync | Ping | Hint | Leave | TakeBack | Rematch
 """Every message a client may send, one model per type."""
 
 Message = Known | Unknown

@@ -138,7 +138,7 @@ async def my_games(
                 seat=seat.seat,
                 name=own.shown_name(definition.seat_names, tr),
                 names=match.names_in(tr) if match else [],
-                version=match.played if match else count,
+                version=match.version if match else count,
                 to_act=to_act,
                 your_turn=to_act == seat.seat,
                 finished=game.finished,

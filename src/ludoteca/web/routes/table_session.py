@@ -306,6 +306,9 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, budge
         elif isinstance(msg, incoming.Action):
             conn.send(outgoing.ack(request, await tables.act(room, conn.seat, msg.version, msg.action)))
             room.address = conn.address  # the bots' answers count against who set them going
+        elif isinstance(msg, incoming.Undo):
+            conn.send(outgoing.ack(request, await tables.undo(room, conn.seat, msg.version)))
+            room.address = conn.address
         elif isinstance(msg, incoming.Leave | incoming.TakeBack):
             if conn.seat < 0 or room.match.seats[conn.seat].kind != SeatKind.HUMAN:
                 raise MatchError(Refusal.NOT_HUMAN)

@@ -188,6 +188,7 @@ def state_message(
         "board_svg": board.get(match, lang, tr),
         "private_svg": parts["private_svg"],
         "legal": parts["legal"],
+        "undo": seat >= 0 and match.can_undo(seat),
         "log_start": log_start,
         "log": board.log(match, seat, lang, tr, names, log_start),
         "scores": parts["scores"],

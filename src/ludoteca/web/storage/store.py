@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from typing import TYPE_CHECKING
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -32,6 +33,9 @@ from .games import Games
 from .open_lobby import OpenLobby
 from .rematches import Rematches
 from .review_progress import ReviewProgress
+
+if TYPE_CHECKING:
+    from .table_store import TableStore
 
 log = logging.getLogger("ludoteca.web")
 
@@ -85,3 +89,7 @@ class Store(Games, OpenLobby, Rematches, ReviewProgress, ChatLines):
         if self._direct is not None:
             self._direct.close()
         await self._engine.dispose()
+
+
+if TYPE_CHECKING:  # mypy checks here that the SQL store keeps the tables' contract
+    _CONTRACT: type[TableStore] = Store

@@ -114,6 +114,7 @@
  * @property {string} [board_svg]
  * @property {string | null} [private_svg]
  * @property {LegalAction[]} [legal]
+ * @property {boolean} [undo] the seat may undo its last step now (an `undo` message)
  * @property {number} log_start
  * @property {string[]} [log]
  * @property {number[]} scores
@@ -248,6 +249,14 @@
  */
 
 /**
+ * Undo this seat's last step, seen on `version` (while the state says it may: `undo`).
+ * @typedef {object} UndoRequest
+ * @property {"undo"} type
+ * @property {number} version
+ * @property {number} [id]
+ */
+
+/**
  * @typedef {object} LangRequest
  * @property {"lang"} type
  * @property {string} lang
@@ -307,8 +316,8 @@
 
 /**
  * A message to the table's socket: one of the types the server knows, with only the fields it takes.
- * @typedef {HelloRequest | ActionRequest | LangRequest | ChatRequest | SyncRequest | PingRequest | HintRequest
- *   | LeaveRequest | TakeBackRequest | RematchRequest} ClientMessage
+ * @typedef {HelloRequest | ActionRequest | UndoRequest | LangRequest | ChatRequest | SyncRequest | PingRequest
+ *   | HintRequest | LeaveRequest | TakeBackRequest | RematchRequest} ClientMessage
  */
 
 /**

@@ -97,6 +97,17 @@ function play(action) {
   }
 }
 
+/** Undo this seat's last step (offered while the state says it may: `undo`), on the version it was seen on. */
+function undo() {
+  if (!state || !state.undo || pending) return;
+  if (send({ type: "undo", version: state.version })) {
+    pending = true;
+    picker.clear();
+    hideHint();
+    controls();
+  } else toast(t("Not connected: the move was not sent."));
+}
+
 function mySeat() {
   return state && state.seat >= 0 ? state.seats[state.seat] : null;
 }
@@ -219,6 +230,8 @@ function controls() {
   $("hint-btn", HTMLButtonElement).disabled = !canAct;
   $("leave-btn").hidden = !me || over || me.kind !== "human" || me.autoplay;
   $("takeback-btn").hidden = !me || over || !me.autoplay;
+  $("undo-btn").hidden = !me || over || !state?.undo;
+  $("undo-btn", HTMLButtonElement).disabled = pending || !connected;
   $("turn-alerts").hidden = !me || over;
   $("confirm-setting").hidden = !me || over;
   const spectator = state !== null && state.seat < 0;
@@ -377,6 +390,15 @@ async function main() {
   window.addEventListener("hashchange", () => location.reload());
   $("hint-btn").addEventListener("click", askHint);
   $("takeback-btn").addEventListener("click", () => send({ type: "take_back" }));
+  $("undo-btn").addEventListener("click", undo);
+  document.addEventListener("keydown", (event) => {
+    // Ctrl+Z (⌘Z) undoes the last step — except where the key means something else (the chat's text)
+    const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement;
+    if ((event.ctrlKey || event.metaKey) && !event.shiftKey && event.key.toLowerCase() === "z" && !typing) {
+      if (state?.undo) event.preventDefault();
+      undo();
+    }
+  });
   const dialog = $("leave-dialog", HTMLDialogElement);
   $("leave-btn").addEventListener("click", () => dialog.showModal());
   dialog.addEventListener("close", () => {
