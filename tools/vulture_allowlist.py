@@ -108,6 +108,13 @@ drop
 messages
 MESSAGES
 
+# --- the JSON API's answers (web/protocol/answers.py): model fields are set by keyword where the route builds the
+# answer and read by the pages and monitoring as JSON keys
+job_timeouts
+bot_games_waiting
+jobs_waiting
+your_turn
+
 # --- the in-memory store (web/storage/memory.py): the tests' database, whose faults and write count they drive
 writes
 fail

@@ -7,6 +7,7 @@ exactly those, and every refusal says which request it answers (the ``id`` the c
 
 from __future__ import annotations
 
+import json
 import typing
 from collections.abc import Iterator
 from pathlib import Path
@@ -75,6 +76,23 @@ def test_the_protocol_section_names_every_message_and_every_field_both_ways() ->
     for model in set(incoming.MODELS.values()):
         unnamed = [name for name in model.model_fields if not named(name, section)]
         assert not unnamed, f"docs/web.md's protocol section does not name {model.__name__}'s {unnamed}"
+
+
+def test_every_client_message_type_has_its_own_model() -> None:
+    """Each type a client may send is parsed into its own model (#35 point 6), which the session dispatches on
+    by its class, and the protocol section names each type."""
+    assert set(incoming.MODELS) == {
+        "hello", "action", "undo", "lang", "chat", "sync", "ping", "hint", "leave", "take_back", "rematch"
+    }  # fmt: skip
+    assert len(set(incoming.MODELS.values())) == len(incoming.MODELS)
+    section = protocol_section()
+    for kind, model in incoming.MODELS.items():
+        assert named(kind, section), kind
+        needed = {"lang": {"lang": "de"}, "undo": {"version": 0}}.get(kind, {})
+        frame = {"type": kind, "id": 1, **needed}
+        parsed = incoming.parse(json.dumps(frame))
+        assert type(parsed) is model and parsed.type == kind
+    assert type(incoming.parse('{"type": "fly", "id": 2}')) is incoming.Unknown
 
 
 def conforms(message: dict[str, Any]) -> None:

@@ -39,6 +39,9 @@ from .storage.store import Store
 log = logging.getLogger("ludoteca.web")
 
 
+OPENAPI = "/api/openapi.json"
+"""The JSON API's OpenAPI schema (the pages are left out of it)."""
+
 SETTINGS_VARIABLE = "LUDOTECA_SERVE_SETTINGS"
 """Where ``ludoteca serve --workers N`` leaves its settings (JSON) for the processes uvicorn starts."""
 
@@ -113,7 +116,9 @@ def create_app(settings: Settings) -> FastAPI:
             pool.close()
             await store.close()
 
-    app = FastAPI(title="ludoteca", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    # the JSON API's OpenAPI schema (its requests and answers are models: protocol/requests, protocol/answers);
+    # no pages of it (Swagger UI would load scripts from elsewhere, which the pages' CSP refuses)
+    app = FastAPI(title="ludoteca", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=OPENAPI)
     app.state.settings = settings
     app.state.templates = pages.templates()
     app.state.creations = RateLimit(settings.creates_per_minute, 60.0)
@@ -128,7 +133,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_middleware(table_session.TransportInScope)
     app.mount("/static", StaticFiles(directory=pages.HERE / "static"), name="static")
     errors.install(app)
-    app.include_router(pages.router)
+    app.include_router(pages.router, include_in_schema=False)
     app.include_router(api.router)
     app.include_router(open_games.router)
     app.include_router(review_api.router)

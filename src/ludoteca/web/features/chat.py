@@ -26,8 +26,7 @@ import time
 import weakref
 from collections import deque
 
-from ..language.i18n import Translator
-from ..language.wording import Said, _
+from ..language.refusals import Refusal
 from ..live.connection import Connection
 from ..live.front import Tables
 from ..live.retry import until_stored
@@ -64,18 +63,8 @@ EMOTES = ("thumbs_up", "applause", "surprised", "thinking", "good_game", "well_p
 draw each code, the phrases in the reader's language)."""
 
 
-def error_text(code: str, tr: Translator) -> str | None:
-    """What each chat refusal means, in the sender's language (None: not a chat code)."""
-    texts = {
-        "chat_empty": _("Write something first."),
-        "chat_too_long": _("A chat message is at most %(n)d characters."),
-        "chat_too_fast": _("You are sending messages too fast: wait a few seconds."),
-        "chat_crowded": _("The spectators are sending too many messages: wait a few seconds."),
-        "chat_full": _("This game's chat is full."),
-        "chat_emote": _("Unknown emote."),
-    }
-    text = texts.get(code)
-    return None if text is None else Said(text, {"n": MAX_TEXT}).in_language(tr)
+REFUSAL_VALUES: dict[Refusal, dict[str, object]] = {Refusal.CHAT_TOO_LONG: {"n": MAX_TEXT}}
+"""The values the chat's refusals' words name (:data:`..language.refusals.WORDS`)."""
 
 
 class ChatRoom:
@@ -132,7 +121,7 @@ class ChatRoom:
                 if conn.seat is not None:
                     conn.send(message)
 
-    def too_fast(self, sender: tuple[int | None, str | None], now: float) -> str | None:
+    def too_fast(self, sender: tuple[int | None, str | None], now: float) -> Refusal | None:
         """A refusal that the messages at hand prove already (every one of them is stored, so the store
         would refuse too): spares the store a transaction per message of a flood."""
         seat, name = sender
@@ -140,13 +129,13 @@ class ChatRoom:
         if seat is not None or name is not None:
             mine = [x for x in self.recent if (x.seat, x.name if seat is None else None) == sender]
             if sum(x.at > now - period for x in mine) >= count:
-                return "chat_too_fast"
+                return Refusal.CHAT_TOO_FAST
         if seat is None:
             crowd = sum(x.seat is None and x.at > now - SPECTATORS_RATE[1] for x in self.recent)
             if crowd >= SPECTATORS_RATE[0]:
-                return "chat_crowded"
+                return Refusal.CHAT_CROWDED
         if self.total >= (SPECTATOR_LINES if seat is None else MAX_LINES):
-            return "chat_full"
+            return Refusal.CHAT_FULL
         return None
 
 
@@ -211,19 +200,19 @@ async def welcome(room: Room, conn: Connection, store: Store) -> None:
 def _said(msg: Chat) -> tuple[str, str]:
     """(kind, text) of a chat message, checked, or :class:`MatchError` saying what is wrong."""
     if (msg.text is None) == (msg.emote is None):
-        raise MatchError("malformed", "a 'chat' message has either a 'text' or an 'emote'")
+        raise MatchError(Refusal.MALFORMED, "a 'chat' message has either a 'text' or an 'emote'")
     if msg.emote is not None:
         if msg.emote not in EMOTES:
-            raise MatchError("chat_emote")
+            raise MatchError(Refusal.CHAT_EMOTE)
         return "emote", msg.emote
     assert msg.text is not None
     if len(msg.text) > 4 * MAX_TEXT:  # cleaning removes little from real text: no need to clean a flood
-        raise MatchError("chat_too_long")
+        raise MatchError(Refusal.CHAT_TOO_LONG)
     text = names.clean(msg.text, emoji=True)
     if not text:
-        raise MatchError("chat_empty")
+        raise MatchError(Refusal.CHAT_EMPTY)
     if len(text) > MAX_TEXT:
-        raise MatchError("chat_too_long")
+        raise MatchError(Refusal.CHAT_TOO_LONG)
     return "text", text
 
 
@@ -248,7 +237,7 @@ async def say(room: Room, conn: Connection, store: Store, msg: Chat) -> None:
     except ChatRefused as e:
         raise MatchError(e.code) from None
     except StoreError as e:  # "unavailable": the database did not answer, say it again in a moment
-        raise MatchError("unavailable" if e.kind is Kind.UNAVAILABLE else "storage", str(e)) from None
+        raise MatchError(Refusal.UNAVAILABLE if e.kind is Kind.UNAVAILABLE else Refusal.STORAGE, str(e)) from None
     if spectator:
         chat.numbers[conn] = line.name
     await chat.deliver(room, store, line)

@@ -24,7 +24,7 @@ from ..live.events import Change, RoomLive
 from ..live.front import Tables
 from ..live.registry import NewGame
 from ..live.room import Room
-from ..play.seat import Seat
+from ..play.seat import Seat, SeatKind
 from ..protocol import names
 from ..protocol.requests import BOT_CHOICES, MAX_TURN_SECONDS, CreateGame, first_error, options_of
 from ..seatview.guided import guided_setup
@@ -102,13 +102,13 @@ def new_game(request: CreateGame) -> NewGame:
     tokens: dict[int, str] = {}
     for i, entry in enumerate(request.seats):
         name = entry.name or ""  # filled in by the request's validation
-        if entry.kind == "human":
+        if entry.kind == SeatKind.HUMAN:
             tokens[i] = secrets.token_urlsafe(24)
-            seats.append(Seat(i, name, "human", token_hash=hash_token(tokens[i]), generated=entry.generated))
-        elif entry.kind == "open":  # a human seat nobody holds yet: taken from the lobby (:mod:`.open_games`)
-            seats.append(Seat(i, name, "open", generated=entry.generated))
+            seats.append(Seat(i, name, SeatKind.HUMAN, token_hash=hash_token(tokens[i]), generated=entry.generated))
+        elif entry.kind == SeatKind.OPEN:  # a human seat nobody holds yet: taken from the lobby (:mod:`.open_games`)
+            seats.append(Seat(i, name, SeatKind.OPEN, generated=entry.generated))
         else:
-            seats.append(Seat(i, name, "bot", bot=str(entry.bot), generated=entry.generated))
+            seats.append(Seat(i, name, SeatKind.BOT, bot=str(entry.bot), generated=entry.generated))
     return NewGame(
         id=secrets.token_urlsafe(9),
         definition=games.get(request.game),

@@ -34,13 +34,14 @@ from dataclasses import dataclass, replace
 
 from ludoteca.core.errors import LudotecaError
 
+from ..language.refusals import Refusal
 from ..live.connection import Connection
 from ..live.events import CaughtUp, Change, RematchLinked, RoomLive
 from ..live.front import Tables
 from ..live.registry import RoomsFull
 from ..live.room import Room
 from ..play.match import Match, MatchError
-from ..play.seat import Seat
+from ..play.seat import Seat, SeatKind
 from ..protocol import outgoing
 from ..storage.errors import StoreError
 from ..storage.schema import GameRow, hash_token
@@ -64,7 +65,7 @@ def placeholder(old_id: str, seat: int) -> str:
 def rematch_seats(match: Match) -> list[Seat]:
     """The finished game's seats again: humans (autoplay or not) waiting for their players, bots as they were."""
     return [
-        replace(s, token_hash=placeholder(match.id, s.seat) if s.kind == "human" else None, autoplay=False)
+        replace(s, token_hash=placeholder(match.id, s.seat) if s.kind == SeatKind.HUMAN else None, autoplay=False)
         for s in match.seats
     ]
 
@@ -80,7 +81,7 @@ def rematch_row(match: Match, old: GameRow) -> GameRow:
         fresh = Match("rematch", definition, options, secrets.randbits(62), seats, turn_seconds=match.turn_seconds)
     except (LudotecaError, ValueError, TypeError, KeyError) as e:
         log.warning("game %s: no rematch (%s)", match.id, e)
-        raise MatchError("rematch_failed") from None
+        raise MatchError(Refusal.REMATCH_FAILED) from None
     return GameRow(
         id=secrets.token_urlsafe(9),
         game=definition.name,
@@ -99,25 +100,25 @@ async def propose(tables: Tables, room: Room, conn: Connection) -> None:
     table is told — each seat its own new token, spectators only where to watch."""
     match = room.match
     if conn.seat is None or conn.seat < 0:
-        raise MatchError("spectator")
+        raise MatchError(Refusal.SPECTATOR)
     if match.diverged is not None:
-        raise MatchError("diverged")
+        raise MatchError(Refusal.DIVERGED)
     if not match.finished:
-        raise MatchError("not_finished")
+        raise MatchError(Refusal.NOT_FINISHED)
     if link_of(room).rematch is not None:
         await deliver(tables, room, conn)
         return
     stored = await tables.store.load(match.id)
     if stored is None:
-        raise MatchError("not_found")
+        raise MatchError(Refusal.NOT_FOUND)
     if not tables.creations.allow(conn.address):  # a new game: rematch after rematch would dodge the limit
-        raise MatchError("too_many_games")
+        raise MatchError(Refusal.TOO_MANY_GAMES)
     row = rematch_row(match, stored.game)
     try:  # the same whoever writes it: the store decides; the other processes' clients are told too
         chosen = await tables.write_path.link_rematch(room, row, rematch_seats(match), by=conn.seat)
     except StoreError:
         log.exception("could not store the rematch of game %s", match.id)
-        raise MatchError("rematch_failed") from None
+        raise MatchError(Refusal.REMATCH_FAILED) from None
     if chosen != row.id:  # another click was first (in another request that has told the table already)
         await deliver(tables, room, conn)
         return
@@ -200,7 +201,7 @@ async def deliver(tables: Tables, room: Room, conn: Connection) -> None:
     if link.by is not None:
         message["by"] = room.match.seats[link.by].shown_name(room.match.definition.seat_names, conn.tr)
     seat = conn.seat
-    if seat >= 0 and conn.token and room.match.seats[seat].kind == "human":
+    if seat >= 0 and conn.token and room.match.seats[seat].kind == SeatKind.HUMAN:
         token = seat_token(conn.token, new_id)
         try:
             await _claim(tables, new_id, seat, placeholder(room.match.id, seat), hash_token(token))

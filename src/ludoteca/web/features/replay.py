@@ -26,7 +26,7 @@ from ..hosting import jsonin
 from ..language.i18n import Translator
 from ..language.wording import Said, Wording, _
 from ..play.match import Match
-from ..play.seat import Seat
+from ..play.seat import Seat, SeatKind
 from ..protocol import names, options
 from ..seatview.state import BoardCache, private_svg, state_message
 
@@ -92,7 +92,8 @@ def from_upload(body: bytes) -> Source:
     for i, player in enumerate(record.players):
         kind = record.seats[i] if record.seats else "human"
         name = names.clean(player)[: names.MAX_NAME] or f"{i + 1}"
-        seats.append(Seat(i, name, "human" if kind == "human" else "bot", None if kind == "human" else kind))
+        human = kind == "human"  # a record's word for a person's seat (else the bot's spec)
+        seats.append(Seat(i, name, SeatKind.HUMAN if human else SeatKind.BOT, None if human else kind))
     try:
         over = bool(replay(definition, record).is_terminal())
     except LudotecaError as e:

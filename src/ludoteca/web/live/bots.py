@@ -14,6 +14,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from ..language.refusals import Refusal
 from ..play.match import MatchError
 from ..play.seat import AUTOPLAY_BOT
 from ..protocol.outgoing import Hint, Suggestion
@@ -209,7 +210,7 @@ class BotDriver:
         """The search bot's advice for the connection's seat, as a ``hint`` message."""
         match, seat = room.match, conn.seat
         if seat is None or seat < 0 or match.human_to_act() != seat:
-            raise MatchError("no_hint")
+            raise MatchError(Refusal.NO_HINT)
         version = match.version
         view, legal = match.state.view(seat), match.state.legal_actions()
         seed = match.bot_seed(seat) ^ 0x4E17

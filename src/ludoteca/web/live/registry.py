@@ -23,7 +23,7 @@ from ludoteca.core.game import AnyGameDefinition
 from ..hosting.limits import RateLimit
 from ..language.wording import Refused, Said, _
 from ..play.match import Diverged, Match
-from ..play.seat import Seat
+from ..play.seat import Seat, SeatKind
 from ..storage.schema import GameRow, StoredGame
 from ..storage.table_store import TableStore
 from .bot_choice import nearest_choice
@@ -73,7 +73,7 @@ def match_from_stored(stored: StoredGame) -> Match:
     g = stored.game
     seats = list(stored.seats)  # the seats as stored are the match's (one Seat type, web/seat.py)
     for seat in seats:
-        if seat.kind == "bot" and seat.bot is not None and nearest_choice(seat.bot) != seat.bot:
+        if seat.kind == SeatKind.BOT and seat.bot is not None and nearest_choice(seat.bot) != seat.bot:
             log.warning("game %s, seat %d: bot %r plays as %r", g.id, seat.seat, seat.bot, nearest_choice(seat.bot))
             seat.bot = nearest_choice(seat.bot)
     diverged = None if g.diverged_at is None else Diverged(g.diverged_at, g.diverged_reason or "")
@@ -274,7 +274,7 @@ class Registry:
         """Store and start a new game (its bots' worker time counted against ``address``), or
         :class:`RoomsFull` (nothing stored) when it may not start now: ``bot_games`` games of bots only
         move already (:meth:`.bots.BotDriver.bot_games`)."""
-        if all(s.kind == "bot" for s in new.seats) and bot_games >= self.max_bot_games:  # no line for new ones
+        if all(s.kind == SeatKind.BOT for s in new.seats) and bot_games >= self.max_bot_games:  # no line for new ones
             raise RoomsFull(
                 Said(_("%(n)d games of bots only are already running; try again later"), {"n": self.max_bot_games})
             )

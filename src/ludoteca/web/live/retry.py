@@ -13,6 +13,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
+from ..language.refusals import Refusal
 from ..play.match import MatchError
 from ..storage.errors import Kind, StoreError
 
@@ -27,7 +28,7 @@ LONGEST_WAIT = 4.0
 def unavailable(error: Exception) -> bool:
     """Whether ``error`` says the database is unavailable (the same change may succeed in a moment)."""
     if isinstance(error, MatchError):
-        return error.code == "unavailable"
+        return error.code is Refusal.UNAVAILABLE
     return isinstance(error, StoreError) and error.kind is Kind.UNAVAILABLE
 
 

@@ -18,8 +18,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from ..language.refusals import Refusal
 from ..play.match import MatchError, result_of
-from ..play.seat import Seat
+from ..play.seat import Seat, SeatKind
 from ..play.undo import UNDO
 from ..protocol import names
 from ..storage.errors import Kind, StaleActionError, StoreError
@@ -74,7 +75,7 @@ class WritePath:
         stale = False
         async with room.lock:
             if seat >= 0 and match.seats[seat].bot_plays != by_bot:
-                raise MatchError("autoplay" if not by_bot else "stale")
+                raise MatchError(Refusal.AUTOPLAY if not by_bot else Refusal.STALE)
             parsed, text = match.check(seat, version, action)
             after = match.prepare(parsed)
             row = ActionRow(match.version, seat, text, by_bot, self.clock(), after.digest)
@@ -127,11 +128,11 @@ class WritePath:
         turn to and fro for ever."""
         match = room.match
         s = match.seats[seat]
-        if s.kind != "human" or s.autoplay == on:
+        if s.kind != SeatKind.HUMAN or s.autoplay == on:
             return
         async with room.lock:
             if not on and time_up(room, seat, self.clock()):
-                raise MatchError("time_up")
+                raise MatchError(Refusal.TIME_UP)
             try:
                 await self.store.set_autoplay(match.id, seat, on)
             except StoreError as e:
@@ -173,7 +174,7 @@ class WritePath:
                         parsed, notation = match.check(row.seat, match.version, row.action)
                         after = match.prepare(parsed)
                     if row.digest is not None and after.digest != row.digest:
-                        raise MatchError("diverged", f"action {row.n} replays differently here")
+                        raise MatchError(Refusal.DIVERGED, f"action {row.n} replays differently here")
                     if row.action == UNDO:
                         match.commit_undo(after)
                     else:
@@ -205,18 +206,18 @@ class WritePath:
             held = match.seats[seat]
             if not match.waiting:
                 return OpenSeat.NOT_WAITING
-            if held.kind != "open":
+            if held.kind != SeatKind.OPEN:
                 return OpenSeat.TAKEN
             name, generated = (name, False) if name else (held.name, held.generated)
             if any(o.seat != seat and names.key(o.name) == names.key(name) for o in match.seats):
                 return OpenSeat.SAME_NAME
-            last = sum(1 for s in match.seats if s.kind == "open") == 1
+            last = sum(1 for s in match.seats if s.kind == SeatKind.OPEN) == 1
             starts = self.clock() if last and match.turn_seconds else None  # the first turn's time begins now
             if not await self.store.take_seat(match.id, seat, token_hash, name, generated, taken_from, starts):
                 if await self.store.holds_seat(match.id, taken_from):  # one seat of a game per address
                     return OpenSeat.ADDRESS_HOLDS_ONE
                 return OpenSeat.TAKEN  # another server process took it between our look and our write
-            match.hold_seat(replace(held, kind="human", token_hash=token_hash, name=name, generated=generated))
+            match.hold_seat(replace(held, kind=SeatKind.HUMAN, token_hash=token_hash, name=name, generated=generated))
         self._changed(SeatChanged(room, seat, SeatChange.OPEN_SEAT_TAKEN))  # the last seat taken starts the game
         return OpenSeat.GIVEN
 
@@ -252,7 +253,7 @@ class WritePath:
         except StoreError as e:
             raise refusal(e, f"could not catch up with game {room.match.id}") from None
         if room.match.rows[n : n + 1] != [text]:
-            raise MatchError("stale")
+            raise MatchError(Refusal.STALE)
         return n + 1
 
     def _changed(self, change: ActionStored | SeatChanged | RematchLinked) -> None:
@@ -266,6 +267,6 @@ def refusal(error: StoreError, what: str) -> MatchError:
     not answer: try again) or ``storage``; logged here, once, since the client sees only the code."""
     if error.kind is Kind.UNAVAILABLE:
         log.warning("%s: %s", what, error)
-        return MatchError("unavailable", str(error))
+        return MatchError(Refusal.UNAVAILABLE, str(error))
     log.error("%s: %s", what, error)
-    return MatchError("storage", str(error))
+    return MatchError(Refusal.STORAGE, str(error))

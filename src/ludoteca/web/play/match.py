@@ -25,8 +25,9 @@ from ludoteca.core.seeds import SERVER_SALT, derive_seed
 from ludoteca.present.i18n import Translator
 
 from ..hosting import jsonin
+from ..language.refusals import Refusal
 from ..language.wording import Said, Wording, _
-from .seat import Seat
+from .seat import Seat, SeatKind
 from .undo import UNDO, as_played
 
 
@@ -34,7 +35,7 @@ class MatchError(LudotecaError):
     """A request the match refuses. ``code`` is stable (clients and translations key on it); ``detail``
     says more, in the reader's language where a player can meet it (:class:`.wording.Said`)."""
 
-    def __init__(self, code: str, detail: Wording = "") -> None:
+    def __init__(self, code: Refusal, detail: Wording = "") -> None:
         super().__init__(str(detail) or code)
         self.code = code
         self.detail = detail
@@ -125,7 +126,7 @@ class Match:
             players=[s.name for s in self.seats],
             actions=as_played(actions),
             start_player=start_player,
-            seats=[s.bot_spec if s.kind == "bot" else "human" for s in self.seats],
+            seats=[s.bot_spec if s.kind == SeatKind.BOT else "human" for s in self.seats],
             setup=setup,
         )
         self.rows = list(actions)
@@ -162,7 +163,7 @@ class Match:
             try:
                 if text == UNDO:
                     if not self._undoable or self._undoable[-1].actor != actor:
-                        raise MatchError("cannot_undo", "no step of this seat to undo")
+                        raise MatchError(Refusal.CANNOT_UNDO, "no step of this seat to undo")
                     before = self._undoable.pop()
                     state, chains = before.state.clone(), before.chains.copy()
                     played.pop()
@@ -266,7 +267,7 @@ class Match:
     @property
     def waiting(self) -> bool:
         """A public game with open seats: nobody acts (no bot moves, no timer runs) until all are taken."""
-        return any(s.kind == "open" for s in self.seats)
+        return any(s.kind == SeatKind.OPEN for s in self.seats)
 
     def bot_to_act(self) -> int | None:
         """The seat to act if a bot plays it now (a bot seat, or a human seat on autoplay)."""
@@ -313,39 +314,39 @@ class Match:
         a current version, the seat's turn, a readable action, a legal one. Nothing changes here.
         """
         if self.diverged is not None:
-            raise MatchError("diverged", self.diverged.reason)
+            raise MatchError(Refusal.DIVERGED, self.diverged.reason)
         if seat < 0:
-            raise MatchError("spectator")
+            raise MatchError(Refusal.SPECTATOR)
         if self.finished:
-            raise MatchError("finished")
+            raise MatchError(Refusal.FINISHED)
         if not isinstance(version, int) or isinstance(version, bool):
-            raise MatchError("malformed", "the action has no version number")
+            raise MatchError(Refusal.MALFORMED, "the action has no version number")
         if version != self.version:
             stale = _("chosen on version %(chosen)d, the game is at version %(now)d")
-            raise MatchError("stale", Said(stale, {"chosen": version, "now": self.version}))
+            raise MatchError(Refusal.STALE, Said(stale, {"chosen": version, "now": self.version}))
         if self.waiting:
-            raise MatchError("waiting")
+            raise MatchError(Refusal.WAITING)
         if self.to_act() != seat:
-            raise MatchError("not_your_turn")
+            raise MatchError(Refusal.NOT_YOUR_TURN)
         if isinstance(action, dict):
             action = json.dumps(action)
         if not isinstance(action, str) or not action.strip() or len(action) > 2000:
-            raise MatchError("malformed", "the action must be its notation text")
+            raise MatchError(Refusal.MALFORMED, "the action must be its notation text")
         if action.lstrip().startswith("{"):  # the JSON form: through the one door for network JSON first
             try:
                 jsonin.loads(action)
             except jsonin.JSONInputError as e:
-                raise MatchError("malformed", str(e)) from None
+                raise MatchError(Refusal.MALFORMED, str(e)) from None
         try:
             parsed = parse_record_action(self.definition, action)
         except (LudotecaError, ValueError, TypeError, KeyError) as e:
-            raise MatchError("malformed", str(e)) from None
+            raise MatchError(Refusal.MALFORMED, str(e)) from None
         if parsed not in self.state.legal_actions():
             try:
                 self.state.clone().apply(parsed)  # for the rules' own explanation of why not
             except LudotecaError as e:
-                raise MatchError("illegal", str(e)) from None
-            raise MatchError("illegal", parsed.to_text())
+                raise MatchError(Refusal.ILLEGAL, str(e)) from None
+            raise MatchError(Refusal.ILLEGAL, parsed.to_text())
         return parsed, str(parsed.to_text())
 
     def prepare(self, action: Any) -> Prepared:
@@ -392,16 +393,16 @@ class Match:
     def check_undo(self, seat: int, version: Any) -> None:
         """:class:`MatchError` unless ``seat`` may undo its last step on ``version`` (see :meth:`can_undo`)."""
         if self.diverged is not None:
-            raise MatchError("diverged", self.diverged.reason)
+            raise MatchError(Refusal.DIVERGED, self.diverged.reason)
         if seat < 0:
-            raise MatchError("spectator")
+            raise MatchError(Refusal.SPECTATOR)
         if not isinstance(version, int) or isinstance(version, bool):
-            raise MatchError("malformed", "an undo has the version it was chosen on")
+            raise MatchError(Refusal.MALFORMED, "an undo has the version it was chosen on")
         if version != self.version:
             stale = _("chosen on version %(chosen)d, the game is at version %(now)d")
-            raise MatchError("stale", Said(stale, {"chosen": version, "now": self.version}))
+            raise MatchError(Refusal.STALE, Said(stale, {"chosen": version, "now": self.version}))
         if not self.can_undo(seat):
-            raise MatchError("cannot_undo")
+            raise MatchError(Refusal.CANNOT_UNDO)
 
     def prepare_undo(self) -> Prepared:
         """The position the last step undone returns to (:meth:`check_undo` accepted it), without changing

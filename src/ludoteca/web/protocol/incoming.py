@@ -14,12 +14,13 @@ client that sends none (older pages, scripts) gets ``null`` there, as it gets ev
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from pydantic_core import PydanticCustomError
 
 from ..hosting import jsonin
+from ..language.refusals import Refusal
 from ..play.match import MatchError
 
 MAX_VERSION = 2**63 - 1
@@ -40,7 +41,7 @@ class Malformed(MatchError):
     """A frame refused as ``malformed``, with the ``id`` it carried if it could be read (its refusal says it)."""
 
     def __init__(self, detail: str, request: int | None = None) -> None:
-        super().__init__("malformed", detail)
+        super().__init__(Refusal.MALFORMED, detail)
         self.request = request
 
 
@@ -106,10 +107,40 @@ class Chat(Request):
     emote: str | None = None
 
 
-class Bare(Request):
-    """A message with no fields but its ``id``: ``sync``, ``ping``, ``hint``, ``leave``, ``take_back``, ``rematch``."""
+class Sync(Request):
+    """Send this connection the whole table again (a page that lost track of what it holds)."""
 
-    type: Literal["sync", "ping", "hint", "leave", "take_back", "rematch"]
+    type: Literal["sync"]
+
+
+class Ping(Request):
+    """Keep the connection alive: answered by ``pong``."""
+
+    type: Literal["ping"]
+
+
+class Hint(Request):
+    """Ask the search bot's advice for the seat's turn (answered later, by ``hint`` or a refusal)."""
+
+    type: Literal["hint"]
+
+
+class Leave(Request):
+    """Hand the seat to its bot for now (autoplay), keeping the link to take it back."""
+
+    type: Literal["leave"]
+
+
+class TakeBack(Request):
+    """Take the seat back from its bot."""
+
+    type: Literal["take_back"]
+
+
+class Rematch(Request):
+    """Propose the same game again, once it is over."""
+
+    type: Literal["rematch"]
 
 
 class Unknown(BaseModel):
@@ -120,17 +151,20 @@ class Unknown(BaseModel):
     id: int | None = None
 
 
-Message = Hello | Action | Undo | Lang | Chat | Bare | Unknown
+Known = Hello | Action | Undo | Lang | Chat | Sync | Ping | Hint | Leave | TakeBack | Rematch
+"""Every message a client may send, one model per type."""
 
-MODELS: dict[str, type[BaseModel]] = {
-    "hello": Hello,
-    "action": Action,
-    "undo": Undo,
-    "lang": Lang,
-    "chat": Chat,
-    **{kind: Bare for kind in ("sync", "ping", "hint", "leave", "take_back", "rematch")},
-}
-"""Each known message type and its model."""
+Message = Known | Unknown
+
+
+def _kind(model: type[Request]) -> str:
+    """The ``type`` a model is for: the one value of its ``Literal``."""
+    (kind,) = get_args(model.model_fields["type"].annotation)
+    return str(kind)
+
+
+MODELS: dict[str, type[Request]] = {_kind(model): model for model in get_args(Known)}
+"""Each known message type and its model (``hello``: :class:`Hello`…), read from the models themselves."""
 
 _WANTED = {
     "lang": "must be text",

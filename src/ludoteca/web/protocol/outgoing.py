@@ -13,6 +13,9 @@ evaluated to tell required fields from ``NotRequired`` ones at run time, which t
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
+from ..language.refusals import Refusal
+from ..play.seat import SeatKind
+
 
 @dataclass(frozen=True)
 class Doc:
@@ -29,7 +32,7 @@ class SeatLine(TypedDict):
 
     seat: Annotated[int, Doc("the seat's number, from 0")]
     name: Annotated[str, Doc("its name as shown (a colour in the reader's language, until named)")]
-    kind: Annotated[str, Doc('"human", "bot" or "open" (a public game\'s seat nobody has taken yet)')]
+    kind: Annotated[SeatKind, Doc('"human", "bot" or "open" (a public game\'s seat nobody has taken yet)')]
     bot: Annotated[str | None, Doc("the bot's spec (`ismcts:hard`) for a bot seat, else null")]
     autoplay: Annotated[bool, Doc("a bot plays this human's seat for now (`leave`, or the turn timer ran out)")]
     connected: Annotated[bool, Doc("a page of this seat is open (bots always are)")]
@@ -196,7 +199,7 @@ class Error(TypedDict):
     """A refusal: nothing changed (unless a close follows, for the codes that say so)."""
 
     type: Literal["error"]
-    code: Annotated[str, Doc("what was refused, one of the codes listed")]
+    code: Annotated[Refusal, Doc("what was refused, one of the codes listed")]
     message: Annotated[str, Doc("the reason in the connection's language")]
     request: Annotated[int | None, Doc("the `id` of the message refused, as the client sent it (null: none)")]
 
@@ -226,7 +229,7 @@ MESSAGES: tuple[type, ...] = (
 """Every message the server sends on a table's WebSocket."""
 
 
-def error(code: str, message: str, request: int | None = None) -> Error:
+def error(code: Refusal, message: str, request: int | None = None) -> Error:
     """An ``error`` message answering the request ``request`` (its ``id``; None: none known)."""
     return {"type": "error", "code": code, "message": message, "request": request}
 

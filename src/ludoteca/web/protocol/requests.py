@@ -38,6 +38,7 @@ from ludoteca.core.plugin import OptionSpec
 from ludoteca.present.common import ENGLISH, generated_name
 
 from ..language.wording import Said, Wording, _
+from ..play.seat import SeatKind
 from . import names
 from . import options as web_options
 
@@ -82,8 +83,9 @@ class SeatRequest(BaseModel):
     """The seat's name; ``null`` or nothing for the seat's default, its colour (and a bot's level), made
     in each reader's language when shown (cleaned: :mod:`.names`; a name empty after cleaning is the
     seat's default too)."""
-    kind: Any = Field(default=None, validate_default=True)
-    """``"human"``, ``"bot"`` or ``"open"`` (public games only)."""
+    kind: SeatKind = Field(default=None, validate_default=True)
+    """``"human"``, ``"bot"`` or ``"open"`` (public games only): read as its :class:`.SeatKind` before the
+    strict check, so that anything else is refused with the lobby's own words."""
     bot: Any = "heuristic"
     """With ``kind: "bot"``: one of :data:`BOT_CHOICES`."""
     _generated: bool = PrivateAttr(default=False)
@@ -107,18 +109,18 @@ class SeatRequest(BaseModel):
         except names.BadName as e:
             raise refuse(e.words) from None
 
-    @field_validator("kind")
+    @field_validator("kind", mode="before")
     @classmethod
-    def _known_kind(cls, value: Any) -> str:
-        if value not in ("human", "bot", "open") or not isinstance(value, str):
+    def _known_kind(cls, value: Any) -> SeatKind:
+        if not isinstance(value, str) or value not in tuple(SeatKind):
             raise refuse(f"kind must be 'human', 'bot' or 'open', not {value!r}")
-        return value
+        return SeatKind(value)
 
     @field_validator("bot")
     @classmethod
     def _lobby_bot(cls, value: Any, info: ValidationInfo) -> Any:
         # Only the lobby's bots: any other budget (``ismcts:infs``) would let a request occupy a worker.
-        if info.data.get("kind") != "bot":
+        if info.data.get("kind") != SeatKind.BOT:
             return value  # a human seat's bot is never used
         if not isinstance(value, str) or value not in BOT_CHOICES:
             raise refuse(f"unknown bot {str(value)[:40]!r} (choose {', '.join(BOT_CHOICES)})")
@@ -175,7 +177,7 @@ class CreateGame(BaseModel):
         for i, seat in enumerate(seats):
             if not seat.name:  # none asked for, or nothing but invisible characters or spaces
                 # made again in each reader's language when shown; stored in English
-                bot = seat.bot if seat.kind == "bot" else None
+                bot = seat.bot if seat.kind == SeatKind.BOT else None
                 seat.name = generated_name(definition.seat_names, i, bot, ENGLISH)
                 seat.generated = True
             other = first.setdefault(names.key(seat.name), i)
@@ -223,7 +225,7 @@ class CreateGame(BaseModel):
         seats = info.data.get("seats")
         if not isinstance(seats, list):
             return public
-        opened = any(seat.kind == "open" for seat in seats)
+        opened = any(seat.kind == SeatKind.OPEN for seat in seats)
         if public and not opened:
             raise refuse(Said(_("a public game needs at least one open seat for players from the lobby")))
         if opened and not public:

@@ -27,7 +27,8 @@ from ..language import i18n
 from ..language.wording import Said, _
 from ..live.front import Tables
 from ..live.registry import LoadsExhausted, RoomsFull, match_from_stored
-from ..play.seat import Seat
+from ..play.seat import Seat, SeatKind
+from ..protocol.answers import Created, CreatedSeat, Health, YourGame, YourGames
 from ..protocol.requests import CreateGame, MyGames
 from ..storage.schema import StoredGame, hash_token
 from . import open_games
@@ -50,23 +51,23 @@ MY_GAMES_LOADS = 20
 """Unloaded unfinished games one ``POST /api/my-games`` may load to say whose turn it is."""
 
 
-@router.get("/healthz")
-async def healthz(tables: TablesDep) -> dict[str, Any]:
-    return {
-        "status": "ok",
-        "games": len(tables.rooms),
-        "connections": sum(len(r.connections) for r in tables.rooms.values()),
-        "renders": sum(r.renders for r in tables.rooms.values()),
-        "unloaded": tables.unloaded,
-        "owned": sum(1 for r in tables.rooms.values() if r.owned and not r.match.finished),
-        "job_timeouts": tables.workers.timeouts,
-        "bot_games": tables.bot_games(),
-        "bot_games_waiting": len(tables.bots.bot_line),
-        "jobs_waiting": tables.workers.waiting(),
-    }
+@router.get("/healthz", response_model=Health)
+async def healthz(tables: TablesDep) -> Health:
+    return Health(
+        status="ok",
+        games=len(tables.rooms),
+        connections=sum(len(r.connections) for r in tables.rooms.values()),
+        renders=sum(r.renders for r in tables.rooms.values()),
+        unloaded=tables.unloaded,
+        owned=sum(1 for r in tables.rooms.values() if r.owned and not r.match.finished),
+        job_timeouts=tables.workers.timeouts,
+        bot_games=tables.bot_games(),
+        bot_games_waiting=len(tables.bots.bot_line),
+        jobs_waiting=tables.workers.waiting(),
+    )
 
 
-@router.post("/api/games")
+@router.post("/api/games", response_model=Created, response_model_exclude_unset=True, status_code=201)
 async def create_game(
     request: Annotated[CreateGame, Depends(create_request)],
     tables: TablesDep,
@@ -74,7 +75,7 @@ async def create_game(
     creations: CreationsDep,
     address: AddressDep,
     lang: LangDep,
-) -> JSONResponse:
+) -> Created:
     """A new game: ``201`` with its id, each human seat's secret token and link, and the spectators' link
     (the seats' names in the request's language)."""
     if not creations.allow(address):
@@ -99,21 +100,18 @@ async def create_game(
     seats = []
     tr = i18n.translator(lang)
     for s in new.seats:
-        name = s.shown_name(new.definition.seat_names, tr)
-        entry: dict[str, Any] = {"seat": s.seat, "name": name, "kind": s.kind, "bot": s.bot}
+        entry = CreatedSeat(seat=s.seat, name=s.shown_name(new.definition.seat_names, tr), kind=s.kind, bot=s.bot)
         if s.seat in new.tokens:
-            entry["token"] = new.tokens[s.seat]
-            entry["link"] = f"/g/{new.id}#t={new.tokens[s.seat]}"
+            entry.token = new.tokens[s.seat]
+            entry.link = f"/g/{new.id}#t={new.tokens[s.seat]}"
         seats.append(entry)
-    return JSONResponse(
-        {"id": new.id, "game": new.definition.name, "seats": seats, "spectator": f"/g/{new.id}"}, status_code=201
-    )
+    return Created(id=new.id, game=new.definition.name, seats=seats, spectator=f"/g/{new.id}")
 
 
-@router.post("/api/my-games")
+@router.post("/api/my-games", response_model=YourGames)
 async def my_games(
     request: Annotated[MyGames, Depends(my_games_request)], tables: TablesDep, lang: LangDep, address: AddressDep
-) -> JSONResponse:
+) -> YourGames:
     """The games in which the given tokens hold a seat, with whose turn it is and its deadline (unix
     seconds; null without a timer), the open seats a public game waits for, names in the request's language."""
     tr = i18n.translator(lang)
@@ -133,24 +131,24 @@ async def my_games(
         definition = games.get(game.game)
         own = Seat(seat.seat, seat.name, seat.kind, seat.bot, generated=seat.generated)
         out.append(
-            {
-                "id": game.id,
-                "game": game.game,
-                "title": definition.title,
-                "seat": seat.seat,
-                "name": own.shown_name(definition.seat_names, tr),
-                "names": match.names_in(tr) if match else [],
-                "version": match.version if match else count,
-                "to_act": to_act,
-                "your_turn": to_act == seat.seat,
-                "finished": game.finished,
-                "deadline": room.deadline if room and match and not match.finished else None,
-                "open": [s.seat for s in match.seats if s.kind == "open"] if match else [],
-                "created": game.created,
-                "link": f"/g/{game.id}#t={by_hash[seat.token_hash or '']}",
-            }
+            YourGame(
+                id=game.id,
+                game=game.game,
+                title=definition.title,
+                seat=seat.seat,
+                name=own.shown_name(definition.seat_names, tr),
+                names=match.names_in(tr) if match else [],
+                version=match.version if match else count,
+                to_act=to_act,
+                your_turn=to_act == seat.seat,
+                finished=game.finished,
+                deadline=room.deadline if room and match and not match.finished else None,
+                open=[s.seat for s in match.seats if s.kind == SeatKind.OPEN] if match else [],
+                created=game.created,
+                link=f"/g/{game.id}#t={by_hash[seat.token_hash or '']}",
+            )
         )
-    return JSONResponse({"games": out})
+    return YourGames(games=out)
 
 
 _NOT_OVER = Said(_("the record (which holds the seed, and so every secret) is shown once the game is over"))

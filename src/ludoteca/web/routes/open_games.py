@@ -27,7 +27,6 @@ from functools import lru_cache
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
-from fastapi.responses import JSONResponse
 from pydantic import ValidationError
 from starlette.requests import HTTPConnection
 
@@ -40,7 +39,8 @@ from ..hosting.limits import RateLimit, address_tag
 from ..language import i18n
 from ..language.wording import Said, _
 from ..live.write_path import OpenSeat
-from ..play.seat import Seat
+from ..play.seat import Seat, SeatKind
+from ..protocol.answers import ListedSeat, OpenGame, OpenGames, SeatTaken
 from ..protocol.requests import TakeSeat, take_seat_error
 from ..seatview import text
 from ..storage.schema import GameRow, hash_token
@@ -83,7 +83,7 @@ def rules_text(game: str, options: str, players: int, lang: str) -> str:
     return text.rules_text(state.view(-1), i18n.translator(lang))
 
 
-def _listed(game: GameRow, seats: list[Seat], lang: str) -> dict[str, Any]:
+def _listed(game: GameRow, seats: list[Seat], lang: str) -> OpenGame:
     """One open game as the lobby lists it (names and options in the reader's language)."""
     definition = games.get(game.game)
     tr = i18n.translator(lang)
@@ -91,29 +91,29 @@ def _listed(game: GameRow, seats: list[Seat], lang: str) -> dict[str, Any]:
     listed = []
     for row in seats:
         seat = Seat(row.seat, row.name, row.kind, row.bot, generated=row.generated)
-        entry: dict[str, Any] = {"seat": row.seat, "name": seat.shown_name(definition.seat_names, tr), "kind": row.kind}
-        if row.kind == "bot":
-            entry["bot"] = bots.get(lobby.nearest_choice(row.bot or ""), row.bot)
+        entry = ListedSeat(seat=row.seat, name=seat.shown_name(definition.seat_names, tr), kind=row.kind)
+        if row.kind == SeatKind.BOT:
+            entry.bot = bots.get(lobby.nearest_choice(row.bot or ""), row.bot)
         listed.append(entry)
     options = json.dumps(game.options, sort_keys=True)
-    return {
-        "id": game.id,
-        "game": game.game,
-        "title": definition.title,
-        "rules": rules_text(game.game, options, len(seats), lang),
-        "seats": listed,
-        "free": [row.seat for row in seats if row.kind == "open"],
-        "turn_seconds": game.turn_seconds,
-        "created": game.created,
-    }
+    return OpenGame(
+        id=game.id,
+        game=game.game,
+        title=definition.title,
+        rules=rules_text(game.game, options, len(seats), lang),
+        seats=listed,
+        free=[row.seat for row in seats if row.kind == SeatKind.OPEN],
+        turn_seconds=game.turn_seconds,
+        created=game.created,
+    )
 
 
-@router.get("/api/open-games")
-async def open_games(tables: TablesDep, settings: SettingsDep, lang: LangDep) -> JSONResponse:
+@router.get("/api/open-games", response_model=OpenGames, response_model_exclude_unset=True)
+async def open_games(tables: TablesDep, settings: SettingsDep, lang: LangDep) -> OpenGames:
     """The public games waiting for players, newest first, a few of each creator's address."""
     since = time.time() - LISTED_DAYS * 86400
     found = await tables.store.open_games(LISTED, since, settings.public_games_per_address)
-    return JSONResponse({"games": [_listed(game, seats, lang) for game, seats in found]})
+    return OpenGames(games=[_listed(game, seats, lang) for game, seats in found])
 
 
 def _seat_number(raw: str, count: int) -> int:
@@ -122,7 +122,7 @@ def _seat_number(raw: str, count: int) -> int:
     return int(raw)
 
 
-@router.post("/api/open-games/{game_id}/seats/{seat}")
+@router.post("/api/open-games/{game_id}/seats/{seat}", response_model=SeatTaken)
 async def take_seat(
     game_id: str,
     seat: str,
@@ -131,7 +131,7 @@ async def take_seat(
     takings: SeatTakingsDep,
     address: AddressDep,
     lang: LangDep,
-) -> JSONResponse:
+) -> SeatTaken:
     """Take open seat ``seat``: ``200`` with its new secret token and link (as an invite gives), ``409`` if
     someone took it first, ``404`` for a game that is not public or does not exist."""
     if not takings.allow(address):
@@ -156,6 +156,4 @@ async def take_seat(
         raise BadRequest(Said(_("your address has taken a seat of this game already")), 403)
     held = match.seats[number]
     shown = held.shown_name(match.definition.seat_names, i18n.translator(lang))
-    return JSONResponse(
-        {"id": match.id, "seat": number, "name": shown, "token": token, "link": f"/g/{match.id}#t={token}"}
-    )
+    return SeatTaken(id=match.id, seat=number, name=shown, token=token, link=f"/g/{match.id}#t={token}")

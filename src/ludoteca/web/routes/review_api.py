@@ -32,6 +32,7 @@ from ..hosting.limits import RateLimit
 from ..language.i18n import translator
 from ..language.wording import Said, _
 from ..play.match import Match
+from ..protocol.answers import ReviewStatus
 from .deps import AddressDep, BadRequest, LangDep, TablesDep
 
 router = APIRouter()
@@ -127,13 +128,14 @@ async def _answer(match: Match, status: dict[str, Any], lang: str, answers: Answ
         tr = translator(lang)
         names = match.names_in(tr)
         status = {**status, "labels": await asyncio.to_thread(in_words, status["review"], match.record, names, tr)}
+    ReviewStatus.model_validate(status)  # what is kept and sent is what the API says it sends
     body = json.dumps(status, ensure_ascii=False, separators=(",", ":")).encode()
     if done:
         answers.keep(match.id, lang, body)
     return Response(body, status_code=code, media_type="application/json")
 
 
-@router.post("/api/review/{game_id}")
+@router.post("/api/review/{game_id}", responses={200: {"model": ReviewStatus}, 202: {"model": ReviewStatus}})
 async def start_review(
     game_id: str,
     tables: TablesDep,
@@ -163,7 +165,7 @@ async def start_review(
     return await _answer(match, await reviews.status(game_id), lang, answers, 202)
 
 
-@router.get("/api/review/{game_id}")
+@router.get("/api/review/{game_id}", responses={200: {"model": ReviewStatus}})
 async def get_review(
     game_id: str,
     tables: TablesDep,

@@ -14,15 +14,16 @@ import contextlib
 import json
 import logging
 import time
-from typing import Any
+from typing import Any, assert_never
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..features import chat, rematch
 from ..hosting.config import Settings
 from ..hosting.limits import Holdings, Inflow, RateLimit
-from ..language import i18n
+from ..language import i18n, refusals
 from ..language.i18n import Translator
+from ..language.refusals import Refusal
 from ..language.wording import Wording, in_language
 from ..live.connection import Connection
 from ..live.front import Tables
@@ -30,6 +31,7 @@ from ..live.jobs import JobTimeout
 from ..live.registry import LoadsExhausted, RoomsFull
 from ..live.room import Room
 from ..play.match import MatchError
+from ..play.seat import SeatKind
 from ..protocol import incoming, outgoing
 from ..storage.errors import Kind, StoreError
 from ..storage.schema import hash_token
@@ -38,15 +40,15 @@ from .deps import client_address
 log = logging.getLogger("ludoteca.web")
 tasks: set[asyncio.Task[None]] = set()
 """Running hint searches (kept referenced so they are not collected mid-flight)."""
-CLOSE_CODES = {
-    "not_found": 4404,
-    "too_many_connections": 4429,
-    "too_many_loads": 4429,
-    "table_full": 4413,
-    "server_full": 4503,
-    "slow": 4408,
-    "too_large": 4400,
-    "unavailable": 1013,
+CLOSE_CODES: dict[Refusal, int] = {
+    Refusal.NOT_FOUND: 4404,
+    Refusal.TOO_MANY_CONNECTIONS: 4429,
+    Refusal.TOO_MANY_LOADS: 4429,
+    Refusal.TABLE_FULL: 4413,
+    Refusal.SERVER_FULL: 4503,
+    Refusal.SLOW: 4408,
+    Refusal.TOO_LARGE: 4400,
+    Refusal.UNAVAILABLE: 1013,
 }
 """Why the server closed a socket; the page does not reconnect after a code from 4000 to 4999 and shows
 the reason, which is the explanation in the client's language. 1013 (RFC 6455's "try again later": the
@@ -68,49 +70,20 @@ OVERSIZED = 3
 sends one, so a few are a script's mistake, and more would be a flood of the largest frames read."""
 
 
-def error_text(code: str, tr: Translator) -> str:
-    """What each refusal means, in the client's language."""
-    texts = {
-        "malformed": tr("That message could not be read."),
-        "too_large": tr("That message is too large."),
-        "unknown_type": tr("Unknown message type."),
-        "hello_first": tr("Say hello first (with your seat's token, or none to watch)."),
-        "bad_token": tr("This link's token does not belong to a seat of this game."),
-        "spectator": tr("Spectators cannot act."),
-        "finished": tr("The game is over."),
-        "diverged": tr("This game has been stopped: it no longer replays as it was played."),
-        "stale": tr("The table changed before your action arrived; here is the current table."),
-        "not_your_turn": tr("It is not your turn."),
-        "cannot_undo": tr("Nothing to undo: only your own steps of this turn, while nothing hidden has been shown."),
-        "waiting": tr("The game starts once every open seat has been taken from the lobby."),
-        "illegal": tr("That action is not allowed now."),
-        "autoplay": tr("A bot is playing your seat: take it back first."),
-        "time_up": tr("Your time for this turn ran out: the bot plays it, then you can take your seat back."),
-        "no_hint": tr("Hints are for the player whose turn it is."),
-        "busy": tr("Still thinking about your last hint."),
-        "storage": tr("The server could not save that action; nothing changed. Try again."),
-        "unavailable": tr("The server cannot reach its database just now; nothing changed. Try again in a moment."),
-        "not_found": tr("There is no game with this link."),
-        "not_human": tr("Only a player's own seat can be left or taken back."),
-        "hint_failed": tr("No hint this time: the search took too long. Try again."),
-        "too_many_connections": tr("Too many connections from your address: close some tables and reload."),
-        "table_full": tr("This table has as many connections as it can take: try again later."),
-        "server_full": tr("The server is too busy to open this game now: try again later."),
-        "slow": tr("This page did not keep up with the table: reload to continue."),
-        "not_finished": tr("A rematch can be proposed once the game is over."),
-        "rematch_failed": tr("The rematch could not be started. Try again."),
-        "too_many_games": tr("Too many new games from your address (a rematch is one too): try again in a minute."),
-        "too_fast": tr("Too many messages: wait a few seconds."),
-        "too_many_loads": tr("Too many games opened from your address: try again in a minute."),
-    }
-    return texts.get(code) or chat.error_text(code, tr) or tr("That request was refused.")
+def error_text(code: Refusal, tr: Translator) -> str:
+    """What a refusal means, in the client's language (its words are :data:`.refusals.WORDS`)."""
+    return refusals.said(code, tr, chat.REFUSAL_VALUES.get(code))
 
 
-def _error(conn: Connection, code: str, detail: Wording = "", request: int | None = None) -> None:
+DETAILED = frozenset({Refusal.ILLEGAL, Refusal.MALFORMED, Refusal.STALE})
+"""The refusals whose message says their detail too (which rule, what could not be read, which version)."""
+
+
+def _error(conn: Connection, code: Refusal, detail: Wording = "", request: int | None = None) -> None:
     """An ``error`` message answering the message numbered ``request`` (None: no one message), worded now
     in the connection's language (a detail a player can meet too)."""
     message = error_text(code, conn.tr)
-    if detail and code in ("illegal", "malformed", "stale"):
+    if detail and code in DETAILED:
         message = f"{message} ({in_language(detail, conn.tr)})"
     conn.send(outgoing.error(code, message, request))
 
@@ -131,7 +104,7 @@ async def _writer(ws: WebSocket, room: Room, conn: Connection) -> None:
                 await ws.send_text(frame)
 
 
-async def _refuse(ws: WebSocket, code: str, tr: Translator) -> None:
+async def _refuse(ws: WebSocket, code: Refusal, tr: Translator) -> None:
     """Tell the client why, then close for good with the code its page understands."""
     message = error_text(code, tr)
     with contextlib.suppress(Exception):
@@ -176,7 +149,7 @@ async def serve(
     address = client_address(ws)
     if not addresses.take(address):
         await ws.accept()
-        await _refuse(ws, "too_many_connections", tr)
+        await _refuse(ws, Refusal.TOO_MANY_CONNECTIONS, tr)
         return
     try:
         pause = inflow.take(address, 0)
@@ -201,20 +174,20 @@ async def _serve(
     try:
         room = await tables.get(game_id, conn.address)
     except RoomsFull:
-        await _refuse(ws, "server_full", conn.tr)
+        await _refuse(ws, Refusal.SERVER_FULL, conn.tr)
         return
     except LoadsExhausted:
-        await _refuse(ws, "too_many_loads", conn.tr)
+        await _refuse(ws, Refusal.TOO_MANY_LOADS, conn.tr)
         return
     except StoreError as e:
         log.warning("game %s could not be loaded: %s", game_id, e)
-        await _refuse(ws, "unavailable" if e.kind is Kind.UNAVAILABLE else "not_found", conn.tr)
+        await _refuse(ws, Refusal.UNAVAILABLE if e.kind is Kind.UNAVAILABLE else Refusal.NOT_FOUND, conn.tr)
         return
     if room is None:
-        await _refuse(ws, "not_found", conn.tr)
+        await _refuse(ws, Refusal.NOT_FOUND, conn.tr)
         return
     if len(room.connections) >= settings.connections_per_game:
-        await _refuse(ws, "table_full", conn.tr)
+        await _refuse(ws, Refusal.TABLE_FULL, conn.tr)
         return
     room.connections.add(conn)
     budget = Budget()
@@ -247,9 +220,9 @@ async def _serve(
             if len(data) > settings.max_message:
                 oversized += 1
                 if oversized >= OVERSIZED:
-                    await _refuse(ws, "too_large", conn.tr)
+                    await _refuse(ws, Refusal.TOO_LARGE, conn.tr)
                     break
-                _error(conn, "too_large")
+                _error(conn, Refusal.TOO_LARGE)
                 continue
             await _handle(data, room, conn, tables, budget)
             if writer.done():
@@ -269,7 +242,7 @@ async def _serve(
         log.info("game %s: a client stopped reading; disconnected", room.match.id)
         with contextlib.suppress(Exception):
             # its buffers are full, so the close frame may never get through: do not wait long for it
-            await asyncio.wait_for(ws.close(CLOSE_CODES["slow"], _reason(error_text("slow", conn.tr))), 1.0)
+            await asyncio.wait_for(ws.close(CLOSE_CODES[Refusal.SLOW], _reason(error_text(Refusal.SLOW, conn.tr))), 1.0)
         _abort(ws)
 
 
@@ -288,8 +261,12 @@ class Budget:
             return True
         if not self.told:
             self.told = True
-            _error(conn, "too_fast")
+            _error(conn, Refusal.TOO_FAST)
         return False
+
+
+WHOLE = (incoming.Hello, incoming.Sync, incoming.Lang)
+"""The messages that ask for a whole table (counted against :data:`WHOLE_RATE`)."""
 
 
 async def _handle(data: str, room: Room, conn: Connection, tables: Tables, budget: Budget) -> None:
@@ -298,15 +275,15 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, budge
     except incoming.Malformed as e:
         _error(conn, e.code, e.detail, e.request)
         return
-    kind, request = msg.type, msg.id
-    if kind in ("hello", "sync", "lang") and not budget.allow(conn, "whole"):
+    request = msg.id
+    if isinstance(msg, WHOLE) and not budget.allow(conn, "whole"):
         return
     try:
         if isinstance(msg, incoming.Hello):
             try:
                 _hello(msg, room, conn)
             except MatchError as e:
-                if e.code != "bad_token" or tables.site is None:
+                if e.code is not Refusal.BAD_TOKEN or tables.site is None:
                     raise
                 if not await tables.token_given_elsewhere(room, msg.token):
                     raise  # a made-up token: nothing reloaded, nobody redrawn
@@ -314,17 +291,17 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, budge
                 _hello(msg, room, conn)
             await rematch.after_hello(tables, room, conn)
             await chat.welcome(room, conn, tables.store)  # may wait for the store: after what is at hand
-        elif kind == "ping":
+        elif isinstance(msg, incoming.Ping):
             conn.send({"type": "pong"})
         elif isinstance(msg, incoming.Lang):
             code = i18n.negotiate(msg.lang, None, None)
             conn.lang, conn.tr = code, i18n.translator(code)
             conn.refresh(full=True)
         elif conn.seat is None:
-            raise MatchError("hello_first")
+            raise MatchError(Refusal.HELLO_FIRST)
         elif isinstance(msg, incoming.Chat):
             await _say(room, conn, tables, msg)
-        elif kind == "sync":
+        elif isinstance(msg, incoming.Sync):
             conn.refresh(full=True)
         elif isinstance(msg, incoming.Action):
             conn.send(outgoing.ack(request, await tables.act(room, conn.seat, msg.version, msg.action)))
@@ -332,24 +309,26 @@ async def _handle(data: str, room: Room, conn: Connection, tables: Tables, budge
         elif isinstance(msg, incoming.Undo):
             conn.send(outgoing.ack(request, await tables.undo(room, conn.seat, msg.version)))
             room.address = conn.address
-        elif kind in ("leave", "take_back"):
-            if conn.seat < 0 or room.match.seats[conn.seat].kind != "human":
-                raise MatchError("not_human")
+        elif isinstance(msg, incoming.Leave | incoming.TakeBack):
+            if conn.seat < 0 or room.match.seats[conn.seat].kind != SeatKind.HUMAN:
+                raise MatchError(Refusal.NOT_HUMAN)
             if not room.match.finished:
                 room.address = conn.address
-                await tables.set_autoplay(room, conn.seat, kind == "leave")
-        elif kind == "hint":
+                await tables.set_autoplay(room, conn.seat, isinstance(msg, incoming.Leave))
+        elif isinstance(msg, incoming.Hint):
             await _hint(room, conn, tables, request)
-        elif kind == "rematch":
+        elif isinstance(msg, incoming.Rematch):
             await rematch.propose(tables, room, conn)
+        elif isinstance(msg, incoming.Unknown):
+            raise MatchError(Refusal.UNKNOWN_TYPE)
         else:
-            raise MatchError("unknown_type")
+            assert_never(msg)
     except StoreError as e:  # a read or a change outside the table's write path (the chat, a hello): nothing changed
-        log.warning("game %s: a %s message failed in the store: %s", room.match.id, kind, e)
-        _error(conn, "unavailable" if e.kind is Kind.UNAVAILABLE else "storage", request=request)
+        log.warning("game %s: a %s message failed in the store: %s", room.match.id, msg.type, e)
+        _error(conn, Refusal.UNAVAILABLE if e.kind is Kind.UNAVAILABLE else Refusal.STORAGE, request=request)
     except MatchError as e:
         _error(conn, e.code, e.detail, request)
-        if e.code == "stale":
+        if e.code is Refusal.STALE:
             # the newest state is on its way anyway (the change that made this action stale sends it); a
             # whole one as well while the budget allows, in case the page lost track of what it holds
             conn.refresh(full=budget.rates["whole"].allow(""))
@@ -373,7 +352,7 @@ def _hello(msg: incoming.Hello, room: Room, conn: Connection) -> None:
     else:
         found = room.match.seat_of(hash_token(token)) if len(token) < 200 else None
         if found is None:
-            raise MatchError("bad_token")
+            raise MatchError(Refusal.BAD_TOKEN)
         seat = found
     conn.token = token if seat >= 0 else None
     room.joined = room.joined or seat >= 0
@@ -390,9 +369,9 @@ async def _hint(room: Room, conn: Connection, tables: Tables, request: int | Non
     later answers the ``hint`` numbered ``request`` all the same."""
     seat = conn.seat
     if seat is None or room.match.human_to_act() != seat:
-        raise MatchError("no_hint")
+        raise MatchError(Refusal.NO_HINT)
     if not tables.bots.begin_hint(room, seat):
-        raise MatchError("busy")
+        raise MatchError(Refusal.BUSY)
 
     async def run() -> None:
         try:
@@ -400,10 +379,10 @@ async def _hint(room: Room, conn: Connection, tables: Tables, request: int | Non
         except MatchError as e:
             _error(conn, e.code, e.detail, request)
         except JobTimeout:
-            _error(conn, "hint_failed", request=request)
+            _error(conn, Refusal.HINT_FAILED, request=request)
         except Exception:
             log.exception("hint failed in game %s", room.match.id)
-            _error(conn, "no_hint", request=request)
+            _error(conn, Refusal.NO_HINT, request=request)
         finally:
             tables.bots.end_hint(room, seat)
 

@@ -18,6 +18,7 @@ from ludoteca.present import for_view
 
 from ..language.i18n import Translator
 from ..play.match import Match, TurnEnd
+from ..play.seat import SeatKind
 from ..protocol.outgoing import Diverged, LegalAction, SeatLine, Since, State
 from . import guided, text
 from .since import changed_places
@@ -133,9 +134,9 @@ def seats(match: Match, connected: dict[int, int], tr: Translator) -> list[SeatL
             "seat": s.seat,
             "name": s.shown_name(match.definition.seat_names, tr),
             "kind": s.kind,
-            "bot": s.bot if s.kind == "bot" else None,
+            "bot": s.bot if s.kind == SeatKind.BOT else None,
             "autoplay": s.autoplay,
-            "connected": s.kind == "bot" or connected.get(s.seat, 0) > 0,
+            "connected": s.kind == SeatKind.BOT or connected.get(s.seat, 0) > 0,
         }
         for s in match.seats
     ]
@@ -194,7 +195,7 @@ def state_message(
         "result": parts["result"],
         "deadline": deadline,
         "diverged": parts["diverged"],
-        "open_seats": [s.seat for s in match.seats if s.kind == "open"],  # a public game waits for them
+        "open_seats": [s.seat for s in match.seats if s.kind == SeatKind.OPEN],  # a public game waits for them
         "chosen_deal": parts["chosen_deal"],
         "since": board.since(match, seat, lang, tr),
     }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
+from ..language.refusals import Refusal
 from .errors import ChatRefused, StoreError
 from .repository import Repository
 from .schema import ChatLimits, ChatRow, chat_row, chat_table, games_table
@@ -40,7 +41,7 @@ class ChatLines(Repository):
             row = (await conn.execute(sa.select(sa.func.count(), sa.func.max(chat.n)).where(ours))).one()
             total, last = int(row[0]), row[1]
             if total >= (limits.lines if seat is not None else limits.spectator_lines):
-                raise ChatRefused("chat_full")
+                raise ChatRefused(Refusal.CHAT_FULL)
 
             async def recent(period: float, *condition: sa.ColumnElement[bool]) -> int:
                 query = sa.select(sa.func.count()).where(ours, chat.at > at - period, *condition)
@@ -49,12 +50,12 @@ class ChatLines(Repository):
             count, period = limits.rate
             if seat is not None:
                 if await recent(period, chat.seat == seat) >= count:
-                    raise ChatRefused("chat_too_fast")
+                    raise ChatRefused(Refusal.CHAT_TOO_FAST)
             else:
                 if name is not None and await recent(period, chat.seat.is_(None), chat.name == name) >= count:
-                    raise ChatRefused("chat_too_fast")
+                    raise ChatRefused(Refusal.CHAT_TOO_FAST)
                 if await recent(limits.spectators_rate[1], chat.seat.is_(None)) >= limits.spectators_rate[0]:
-                    raise ChatRefused("chat_crowded")
+                    raise ChatRefused(Refusal.CHAT_CROWDED)
                 if name is None:
                     names = await conn.scalars(sa.select(chat.name).where(ours, chat.seat.is_(None)).distinct())
                     numbers = [int(n) for n in names if n.isdecimal() and len(n) < 10]

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from ..language.refusals import Refusal
+
 
 class Kind(StrEnum):
     """How a caller answers a :class:`StoreError` (see the module docstring)."""
@@ -39,6 +41,6 @@ class StaleActionError(StoreError):
 class ChatRefused(StoreError):
     """A chat message the game's limits refuse (:meth:`Store.add_chat`); ``code`` says which limit."""
 
-    def __init__(self, code: str) -> None:
+    def __init__(self, code: Refusal) -> None:
         super().__init__(code)
         self.code = code

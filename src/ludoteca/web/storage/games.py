@@ -7,7 +7,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from ..play.seat import Seat
+from ..play.seat import Seat, SeatKind
 from .append_sql import APPEND, SqliteWriter, batch_append
 from .appends import GroupCommit
 from .errors import Kind, StaleActionError, StoreError
@@ -214,7 +214,8 @@ class Games(Repository):
         # the later of the last action (or creation) and a turn restarted without one (games.turn_started)
         began = sa.case((games_table.c.turn_started > acted, games_table.c.turn_started), else_=acted)
         deadline = began + games_table.c.turn_seconds
-        has_open = sa.exists().where((seats_table.c.game_id == games_table.c.id) & (seats_table.c.kind == "open"))
+        open_seat = (seats_table.c.game_id == games_table.c.id) & (seats_table.c.kind == SeatKind.OPEN)
+        has_open = sa.exists().where(open_seat)
         query = (
             sa.select(games_table.c.id)
             .where(

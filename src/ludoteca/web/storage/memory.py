@@ -13,7 +13,7 @@ import copy
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from ..play.seat import Seat
+from ..play.seat import Seat, SeatKind
 from .errors import Kind, StaleActionError, StoreError
 from .schema import SEED_RANGE, ActionRow, GameRow, StoredGame
 
@@ -140,12 +140,12 @@ class MemoryStore:
         row = stored.row
         if not row.public or row.finished or row.diverged_at is not None:
             return False
-        held = next((s for s in stored.seats if s.seat == seat and s.kind == "open"), None)
+        held = next((s for s in stored.seats if s.seat == seat and s.kind == SeatKind.OPEN), None)
         if held is None or (taken_from is not None and taken_from in stored.taken_from.values()):
             return False
-        held.kind, held.token_hash, held.name, held.generated = "human", token_hash, name, generated
+        held.kind, held.token_hash, held.name, held.generated = SeatKind.HUMAN, token_hash, name, generated
         stored.taken_from[seat] = taken_from
-        if not any(s.kind == "open" for s in stored.seats):
+        if not any(s.kind == SeatKind.OPEN for s in stored.seats):
             stored.taken_from.clear()  # only needed while the game waits for players
             row.created_from = None
             if turn_started is not None:

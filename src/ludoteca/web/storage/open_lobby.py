@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from ..play.seat import Seat
+from ..play.seat import Seat, SeatKind
 from .repository import Repository
 from .schema import GameRow, game_row, games_table, seat_row, seats_table
 
@@ -63,14 +63,14 @@ class OpenLobby(Repository):
         )
         of_game = seats_table.c.game_id == game_id
         this_seat = of_game & (seats_table.c.seat == seat)
-        where = this_seat & (seats_table.c.kind == "open") & still_waiting
+        where = this_seat & (seats_table.c.kind == SeatKind.OPEN) & still_waiting
         if taken_from is not None:
             held = seats_table.alias("held")
             where = where & ~sa.exists().where((held.c.game_id == game_id) & (held.c.taken_from == taken_from))
-        values = {"kind": "human", "token_hash": token_hash, "name": name, "generated": generated}
+        values = {"kind": SeatKind.HUMAN, "token_hash": token_hash, "name": name, "generated": generated}
         take = sa.update(seats_table).where(where).values(taken_from=taken_from, **values)
         rest = seats_table.alias("rest")  # not correlated with the updated row
-        has_open = sa.exists().where((rest.c.game_id == game_id) & (rest.c.kind == "open"))
+        has_open = sa.exists().where((rest.c.game_id == game_id) & (rest.c.kind == SeatKind.OPEN))
         forget = sa.update(seats_table).where(of_game & ~has_open).values(taken_from=None)
         forget_creator = sa.update(games_table).where((games_table.c.id == game_id) & ~has_open)
         async with self._writing() as conn:
@@ -100,7 +100,7 @@ class OpenLobby(Repository):
 
 def waiting_since(since: float) -> sa.ColumnElement[bool]:
     """Public games created since ``since`` that wait for players: unfinished, not stopped, an open seat."""
-    has_open = sa.exists().where((seats_table.c.game_id == games_table.c.id) & (seats_table.c.kind == "open"))
+    has_open = sa.exists().where((seats_table.c.game_id == games_table.c.id) & (seats_table.c.kind == SeatKind.OPEN))
     return (
         games_table.c.public.is_(True)
         & games_table.c.finished.is_(False)

@@ -13,7 +13,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import RowMapping
 
-from ..play.seat import Seat
+from ..play.seat import Seat, SeatKind
 
 SEED_RANGE = range(-(2**63), 2**63)  # a BIGINT on every database
 
@@ -197,7 +197,8 @@ def game_row(row: RowMapping) -> GameRow:
 
 
 def seat_row(row: RowMapping) -> Seat:
-    return Seat(**{c.name: row[c] for c in seats_table.c if c.name not in ("game_id", "taken_from")})
+    seat = {c.name: row[c] for c in seats_table.c if c.name not in ("game_id", "taken_from")}
+    return Seat(**{**seat, "kind": SeatKind(seat["kind"])})  # the stored text, typed
 
 
 def chat_row(row: RowMapping) -> ChatRow:

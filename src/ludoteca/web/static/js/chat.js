@@ -87,7 +87,7 @@ export function hidingSpectators() {
 export class ChatPanel {
   /**
    * `send(message)` sends on the table's socket and answers whether it went.
-   * @param {(message: {type: string} & Record<string, unknown>) => boolean} send
+   * @param {(message: import("./protocol.js").ChatRequest) => boolean} send
    */
   constructor(send) {
     this.send = send;

@@ -11,6 +11,7 @@ import { t } from "./i18n.js";
 /** The page's one-column layout (the style sheet's `.table-layout` breakpoint). */
 const ONE_COLUMN = "(max-width: 980px)";
 
+/** @type {Set<import("./protocol.js").RefusalCode>} */
 const HINT_REFUSALS = new Set(["unknown_type", "hint_failed", "no_hint", "busy"]);
 
 /** @typedef {import("./protocol.js").State} State */
@@ -21,7 +22,7 @@ const HINT_REFUSALS = new Set(["unknown_type", "hint_failed", "no_hint", "busy"]
  * What the guide asks of the page: `send(message)` to the server (answers whether it went),
  * `play(choice)` a suggested action, `hello()` say hello again (after leaving the guide).
  * @typedef {object} GuideHooks
- * @property {(message: {type: string}) => boolean} send
+ * @property {(message: import("./protocol.js").HintRequest) => boolean} send
  * @property {(choice: Suggestion) => void} play
  * @property {() => void} hello
  */

@@ -1,14 +1,35 @@
 // @ts-check
-// The server's messages as the pages read them, for the type check only: nothing here runs, and no page
-// loads this module (they name its types in JSDoc: `@param {import("./protocol.js").State} state`).
-// docs/web.md's protocol section says what each field means; the server builds them in ludoteca.web.
+// The table socket's messages as the pages read and send them, for the type check only: nothing here runs,
+// and no page loads this module (they name its types in JSDoc: `@param {import("./protocol.js").State} state`).
+// The server defines them once (ludoteca.web.protocol.outgoing and .incoming, the codes in
+// ludoteca.web.language.refusals, the seat kinds in ludoteca.web.play.seat); tests/web/test_protocol_js.py
+// checks these typedefs against those definitions both ways: every message type, every field's name,
+// a field the page counts on is one the server always sends, null where the server may send null, and
+// the codes and seat kinds. docs/web.md's protocol section says what each field means.
+
+/**
+ * What a refusal's `code` can be (the server's `Refusal`).
+ * @typedef {"malformed" | "too_large" | "unknown_type" | "hello_first" | "bad_token" | "spectator" |
+ *   "finished" | "diverged" | "stale" | "not_your_turn" | "waiting" | "illegal" | "autoplay" | "time_up" |
+ *   "no_hint" | "busy" | "storage" | "unavailable" | "not_found" | "not_human" | "hint_failed" |
+ *   "too_many_connections" | "table_full" | "server_full" | "slow" | "not_finished" | "rematch_failed" |
+ *   "too_many_games" | "too_fast" | "too_many_loads" | "cannot_undo" | "chat_empty" | "chat_too_long" |
+ *   "chat_too_fast" | "chat_crowded" | "chat_full" | "chat_emote"} RefusalCode
+ */
+
+/**
+ * Who holds a seat (the server's `SeatKind`): a person, a bot, or nobody yet (a public game's open seat).
+ * @typedef {"human" | "bot" | "open"} SeatKind
+ */
+
+// ------------------------------------------------------------------ server → page
 
 /**
  * One seat of a table, as every page at it sees it.
  * @typedef {object} Seat
  * @property {number} seat
  * @property {string} name the seat's name as shown (a colour, in the reader's language, until named)
- * @property {"human" | "bot" | "open"} kind
+ * @property {SeatKind} kind
  * @property {string | null} bot the bot's spec (`ismcts:hard`) for a bot seat
  * @property {boolean} autoplay a bot plays a human's seat for now
  * @property {boolean} connected
@@ -34,11 +55,43 @@
  */
 
 /**
+ * Why a game stopped: it no longer replays as it was played.
+ * @typedef {object} Diverged
+ * @property {number} at
+ * @property {string} reason
+ * @property {string} text
+ */
+
+/**
+ * Where the seat's last turn ended in its log, and the ids of the board's places drawn differently since
+ * (while its turn is back).
+ * @typedef {object} Since
+ * @property {number} log
+ * @property {string[]} changed
+ */
+
+/**
+ * A choice of the guided game's lesson.
+ * @typedef {object} GuideChoice
+ * @property {string} text
+ * @property {string} meaning
+ */
+
+/**
  * The guided first game's words for the seat (docs/web.md, "The guided first game").
  * @typedef {object} GuideWords
  * @property {string} title
  * @property {string[]} paragraphs
- * @property {{text: string, meaning: string}[]} choices
+ * @property {GuideChoice[]} choices
+ */
+
+/**
+ * The answer to a `hello`: which seat this page holds (a whole `state` follows).
+ * @typedef {object} Welcome
+ * @property {"welcome"} type
+ * @property {string} id
+ * @property {number} seat
+ * @property {string} game
  */
 
 /**
@@ -56,8 +109,7 @@
  * @property {string} [phase_text]
  * @property {string} [rules_text]
  * @property {string | null} [chosen_deal] who chose the deal, in the reader's language (null: dealt at random)
- * @property {{log: number, changed: string[]} | null} [since] where the seat's last turn ended in its log, and
- *   the ids of the board's places drawn differently since (while its turn is back; null: no turn ended yet)
+ * @property {Since | null} [since] null: no turn of the seat ended yet
  * @property {string | null} [rules_section]
  * @property {string} [board_svg]
  * @property {string | null} [private_svg]
@@ -68,7 +120,7 @@
  * @property {number[]} scores
  * @property {Result | null} [result]
  * @property {number | null} [deadline] unix seconds
- * @property {{at: number, reason: string, text: string} | null} [diverged]
+ * @property {Diverged | null} [diverged]
  * @property {number[]} [open_seats]
  * @property {GuideWords | null} [guide]
  */
@@ -77,7 +129,7 @@
  * A light update of the state the page holds (docs/web.md, "Light updates"; applied by patch.js).
  * @typedef {object} Patch
  * @property {"patch"} [type]
- * @property {number} base the version it applies to
+ * @property {number | null} base the version it applies to
  * @property {Record<string, unknown>} [set]
  * @property {Record<string, {ops: ([number, number] | string)[], size: number}>} [edit]
  * @property {string[]} [drop]
@@ -114,6 +166,21 @@
  */
 
 /**
+ * A chat line just said at the table, by anyone (this page too).
+ * @typedef {object} ChatMessage
+ * @property {"chat"} type
+ * @property {ChatLine} [message]
+ */
+
+/**
+ * The chat's newest lines, after each `hello`.
+ * @typedef {object} ChatHistory
+ * @property {"chat_history"} type
+ * @property {ChatLine[]} messages
+ * @property {number} [total]
+ */
+
+/**
  * @typedef {object} RematchOffer
  * @property {"rematch"} type
  * @property {string} id
@@ -124,10 +191,17 @@
  */
 
 /**
+ * At a rematch: which game it repeats.
+ * @typedef {object} RematchOf
+ * @property {"rematch_of"} type
+ * @property {string} id
+ */
+
+/**
  * A refusal: nothing changed (unless a close follows).
  * @typedef {object} Refusal
  * @property {"error"} type
- * @property {string} code what was refused
+ * @property {RefusalCode} code what was refused
  * @property {string} [message] the reason in the page's language
  * @property {number | null} [request] the `id` of the message refused (null: none, or an older server)
  */
@@ -141,24 +215,109 @@
  */
 
 /**
- * A message to the table's socket: its `type`, its fields, and the page's number for it (`id`, which a
- * refusal of it names as `request`).
- * @typedef {{type: string, id?: number} & Record<string, unknown>} ClientMessage
+ * The answer to a `ping`.
+ * @typedef {object} Pong
+ * @property {"pong"} type
  */
 
 /**
  * Any message from the table's socket (the page ignores types it does not know).
- * @typedef {{type: "welcome", id: string, seat: number, game: string}
- *   | ({type: "state"} & State)
- *   | ({type: "patch"} & Patch)
- *   | Hint
- *   | {type: "chat_history", messages: ChatLine[], total?: number}
- *   | {type: "chat", message?: ChatLine}
- *   | RematchOffer
- *   | {type: "rematch_of", id: string}
- *   | Refusal
- *   | Ack
- *   | {type: "pong"}} ServerMessage
+ * @typedef {Welcome | ({type: "state"} & State) | ({type: "patch"} & Patch) | Hint | ChatHistory | ChatMessage
+ *   | RematchOffer | RematchOf | Refusal | Ack | Pong} ServerMessage
+ */
+
+// ------------------------------------------------------------------ page → server
+
+/**
+ * Take a seat (`token`) or watch (null); must come first.
+ * @typedef {object} HelloRequest
+ * @property {"hello"} type
+ * @property {string | null} [token]
+ * @property {string} [lang]
+ * @property {boolean} [guide] a guided first game
+ * @property {boolean} [patches] this page applies light updates
+ * @property {number} [id] the page's number for the message, said back by a refusal of it
+ */
+
+/**
+ * Play an action (its notation) on the table at `version`.
+ * @typedef {object} ActionRequest
+ * @property {"action"} type
+ * @property {number} [version]
+ * @property {string | Record<string, unknown>} [action]
+ * @property {number} [id]
+ */
+
+/**
+ * Undo this seat's last step, seen on `version` (while the state says it may: `undo`).
+ * @typedef {object} UndoRequest
+ * @property {"undo"} type
+ * @property {number} version
+ * @property {number} [id]
+ */
+
+/**
+ * @typedef {object} LangRequest
+ * @property {"lang"} type
+ * @property {string} lang
+ * @property {number} [id]
+ */
+
+/**
+ * Say a line at the table, or one of the quick emotes (its code).
+ * @typedef {object} ChatRequest
+ * @property {"chat"} type
+ * @property {string | null} [text]
+ * @property {string | null} [emote]
+ * @property {number} [id]
+ */
+
+/**
+ * Send the whole table again.
+ * @typedef {object} SyncRequest
+ * @property {"sync"} type
+ * @property {number} [id]
+ */
+
+/**
+ * Keep the connection alive (answered by `pong`).
+ * @typedef {object} PingRequest
+ * @property {"ping"} type
+ * @property {number} [id]
+ */
+
+/**
+ * Ask the search bot's advice on the seat's turn.
+ * @typedef {object} HintRequest
+ * @property {"hint"} type
+ * @property {number} [id]
+ */
+
+/**
+ * Hand the seat to its bot for now.
+ * @typedef {object} LeaveRequest
+ * @property {"leave"} type
+ * @property {number} [id]
+ */
+
+/**
+ * Take the seat back from its bot.
+ * @typedef {object} TakeBackRequest
+ * @property {"take_back"} type
+ * @property {number} [id]
+ */
+
+/**
+ * Propose the same game again, once it is over.
+ * @typedef {object} RematchRequest
+ * @property {"rematch"} type
+ * @property {number} [id]
+ */
+
+/**
+ * A message to the table's socket: one of the types the server knows, with only the fields it takes.
+ * @typedef {HelloRequest | ActionRequest | UndoRequest | LangRequest | ChatRequest | SyncRequest | PingRequest
+ *   | HintRequest | LeaveRequest | TakeBackRequest | RematchRequest} ClientMessage
  */
 
 /**

@@ -22,7 +22,7 @@ export class Rematch {
   /**
    * `els`: {button, offer, origin}; `send(message)`: the table socket's send (answers whether sent).
    * @param {RematchElements} els
-   * @param {(message: {type: string}) => boolean} send
+   * @param {(message: import("./protocol.js").RematchRequest) => boolean} send
    */
   constructor(els, send) {
     this.els = els;

@@ -97,7 +97,7 @@ export class TableSocket {
 
   /**
    * Send a message if the socket is open; answers whether it was sent.
-   * @param {{type: string} & Record<string, unknown>} message
+   * @param {import("./protocol.js").ClientMessage} message
    */
   send(message) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) {

@@ -73,7 +73,7 @@ const guide = new Guide($("guide-panel"), { send, play: (choice) => picker.play(
 
 /**
  * Send a message on the table's socket; answers whether it went.
- * @param {{type: string} & Record<string, unknown>} message
+ * @param {import("./protocol.js").ClientMessage} message
  */
 function send(message) {
   const sent = socket !== null && socket.send({ ...message, id: requests.number(message.type) });
