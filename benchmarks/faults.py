@@ -357,6 +357,12 @@ def check(ledger: Ledger, database_url: str, settle_from: float) -> dict[str, An
             "stuck": len(stuck), "games": len(ledger.games), "finished": len(finished & ledger.games),
             "stored_actions": len(rows),
             "examples": {"lost": lost_examples, "unsent": unsent[:3], "stuck": stuck[:3],
+                         # what a stuck game's clients last sent and saw, against what the database holds
+                         "stuck_detail": [
+                             {"game": g, "stored": len(stored.get(g, {})), "seen": ledger.progress.get(g, (-1, 0.0))[0],
+                              "last_sends": [asdict(o) for o in [o for o in ledger.sends if o.game == g][-3:]]}
+                             for g in stuck[:3]
+                         ],
                          "inferred_lost": [{**asdict(s), "stored": at(s)} for s in inferred_lost[:3]]}}
 
 
