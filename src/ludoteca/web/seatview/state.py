@@ -35,15 +35,14 @@ class BoardCache:
     encoded: dict[str, str] = field(default_factory=dict)
     parts: dict[tuple[Any, ...], dict[str, Any]] = field(default_factory=dict)
     logs: dict[tuple[Any, ...], list[str]] = field(default_factory=dict)
-    changed: dict[tuple[Any, ...], list[str]] = field(default_factory=dict)
-    before: dict[tuple[int, str], tuple[TurnEnd, str]] = field(default_factory=dict)
-    """Per seat and language, the board drawn as it stood when the seat's last turn ended (kept across
-    versions: it changes only when that seat's turn ends again)."""
+    since_back: dict[tuple[int, str], tuple[TurnEnd, tuple[str, ...], list[str]]] = field(default_factory=dict)
+    """Per seat and language, the places the others changed between the end of the seat's last turn and
+    its turn's coming back (kept across versions: measured once a turn, not at each of its steps — the
+    seat's own steps are not the others' doing, and a comparison of two boards costs milliseconds)."""
 
     def _at(self, match: Match) -> None:
         if self.version != match.version:
             self.version, self.svgs, self.encoded, self.parts, self.logs = match.version, {}, {}, {}, {}
-            self.changed = {}
 
     def seat_parts(self, match: Match, seat: int, lang: str, tr: Translator, names: list[str]) -> dict[str, Any]:
         """The fields of ``seat``'s state message that depend on the position, the seat, the language and
@@ -77,14 +76,11 @@ class BoardCache:
             return {"log": end.log, "changed": []}  # shown only when the turn is back: not measured before
         self._at(match)
         names = match.names_in(tr)
-        key = (seat, lang, tuple(names))
-        changed = self.changed.get(key)
-        if changed is None:
-            drawn = self.before.get((seat, lang))
-            if drawn is None or drawn[0] is not end:
-                drawn = self.before[(seat, lang)] = (end, board_svg(end.public, names, tr))
-            changed = self.changed[key] = changed_places(drawn[1], self.get(match, lang, tr))
-        return {"log": end.log, "changed": changed}
+        known = self.since_back.get((seat, lang))
+        if known is None or known[0] is not end or known[1] != tuple(names):
+            changed = changed_places(board_svg(end.public, names, tr), self.get(match, lang, tr))
+            known = self.since_back[(seat, lang)] = (end, tuple(names), changed)
+        return {"log": end.log, "changed": known[2]}
 
     def get(self, match: Match, lang: str, tr: Translator) -> str:
         self._at(match)
