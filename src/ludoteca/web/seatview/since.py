@@ -8,9 +8,9 @@ an estate, a node, a port, a player's panel…) or one of Kreta's chips of piece
 ``data-province``, keyed ``province-ID``); what only says whether it can be clicked now (a target's key and
 label, its title, the class ``target``) is left out of the comparison.
 
-The drawings are read as the server writes them, by one regular expression over their tags, not by an XML
-parser: a place's drawing is the text between its tags, compared as it stands and normalised (what says
-clickable left out) only when the two texts differ — most places do not. Parsing both
+The drawings are read as the server writes them, by regular expressions over the tags that may open a place
+and the groups, not by an XML parser: a place's drawing is the text between its tags, compared as it
+stands and normalised (what says clickable left out) only when the two texts differ — most places do not. Parsing both
 boards with ``ElementTree`` and rebuilding every element's signature cost 13 ms an action in Kreta, more
 than all the rest of the table's work (issue #35 point 7, ``benchmarks/light.py``); each board's places are
 found once (:func:`places` keeps the last few), though several seats' turns compare against the same.
@@ -21,23 +21,17 @@ from __future__ import annotations
 import functools
 import re
 
-_TOKEN = re.compile(
-    r"<!--.*?-->|<\?.*?\?>|<!\[CDATA\[.*?\]\]>|<(/?)([A-Za-z][\w:.-]*)((?:\s+[^\s=>/]+\s*=\s*(?:\"[^\"]*\"|'[^']*'))*)\s*(/?)>",
-    re.S,
-)
 _ATTR = re.compile(r"([^\s=]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
 _TITLE = re.compile(r"<title\b[^>]*>.*?</title>", re.S)
 _CLICKABLE = re.compile(r'\s(?:data-target|data-label|data-label-at)="[^"]*"')
 _CLASS = re.compile(r'\sclass="([^"]*)"')
 
 
-class _Open:
-    """An element whose end tag is still to come, while the drawing is read."""
-
-    __slots__ = ("inner", "key", "start", "tag")
-
-    def __init__(self, tag: str, key: str | None, start: int) -> None:
-        self.tag, self.key, self.start, self.inner = tag, key, start, False
+_KEYED = re.compile(r'<([A-Za-z][\w:.-]*)(\s(?:[^>]*?\s)?(?:id="[^"]+"|data-province="[^"]*")[^>]*?)(/?)>')
+"""A start tag that may open a place: one with an ``id``, or a ``data-province`` (Kreta's chips)."""
+_ID = re.compile(r'\sid="([^"]+)"')
+_GROUPS = re.compile(r"<g[\s>/]|</g>")
+_DEFS = re.compile(r"<defs[\s>].*?</defs>", re.S)
 
 
 def _attrs(text: str) -> dict[str, str]:
@@ -45,53 +39,68 @@ def _attrs(text: str) -> dict[str, str]:
 
 
 def _keyed(tag: str, attrs: str) -> str | None:
-    if "id=" not in attrs and "data-province=" not in attrs:
+    named = _ID.search(attrs)
+    if named is not None:
+        return named.group(1)
+    if tag != "g":
         return None
     found = _attrs(attrs)
-    if found.get("id"):
-        return found["id"]
-    if tag == "g" and "chip" in found.get("class", "").split() and "data-province" in found:
+    if "chip" in found.get("class", "").split() and "data-province" in found:
         return f"province-{found['data-province']}"
     return None
 
 
+def _group_ends(svg: str) -> dict[int, int]:
+    """Where each ``<g>`` of the drawing ends (just past its ``</g>``), by where it starts."""
+    ends: dict[int, int] = {}
+    opened: list[int] = []
+    for m in _GROUPS.finditer(svg):
+        if m.group(0) == "</g>":
+            if not opened:
+                raise ValueError("</g> closes nothing")
+            ends[opened.pop()] = m.end()
+        elif not svg.startswith("/>", svg.find(">", m.start()) - 1):
+            opened.append(m.start())
+    if opened:
+        raise ValueError("a <g> is never closed")
+    return ends
+
+
 @functools.lru_cache(maxsize=16)
 def places(svg: str) -> dict[str, str]:
-    """The places of a board drawing, by key, each with its drawing's text (only the innermost keyed
-    elements count: a group around many places would change with any of them; nothing in ``<defs>``)."""
-    out: dict[str, str] = {}
-    stack: list[_Open] = []
-    defs = 0
-    for m in _TOKEN.finditer(svg):
-        closing, tag, attrs, empty = m.group(1, 2, 3, 4)
-        if tag is None:
-            continue  # a comment, the XML declaration, character data
-        if not closing:
-            if tag == "defs":
-                defs += 1
-            opened = _Open(tag, None if defs else _keyed(tag, attrs or ""), m.start())
-            if not empty:
-                stack.append(opened)
-                continue
-        else:
-            if not stack:
-                raise ValueError(f"</{tag}> closes nothing")
-            opened = stack.pop()
-            if opened.tag != tag:
-                raise ValueError(f"</{tag}> closes <{opened.tag}>")
-            if tag == "defs":
-                defs -= 1
-        if opened.key is not None and not opened.inner:
-            # with the text after it up to the next tag, as the place's drawing always counted it: a
-            # piece drawn next to a place (a ship beside its port) changes that text from a line break
-            tail = svg.find("<", m.end())
-            out[opened.key] = out.get(opened.key, "") + svg[opened.start : tail if tail >= 0 else len(svg)]
-        if stack and (opened.key is not None or opened.inner):
-            stack[-1].inner = True
-    if stack:
-        raise ValueError(f"<{stack[-1].tag}> is never closed")
+    """The places of a board drawing, by key, each with its drawing's text and the text after it up to the
+    next tag (a piece drawn next to a place, a ship beside its port, changes that text from a line break).
+    Only the innermost keyed elements count — a group around many places would change with any of them —
+    and nothing in ``<defs>``."""
     if not svg.rstrip().endswith(">") or "<svg" not in svg:
         raise ValueError("not a drawing")
+    defs = [(m.start(), m.end()) for m in _DEFS.finditer(svg)]
+    ends = _group_ends(svg)
+    found: list[tuple[int, int, str]] = []
+    for m in _KEYED.finditer(svg):
+        start = m.start()
+        if defs and any(a <= start < b for a, b in defs):
+            continue
+        tag, attrs, empty = m.group(1, 2, 3)
+        key = _keyed(tag, attrs)
+        if key is None:
+            continue
+        if empty:
+            end = m.end()
+        elif tag == "g":
+            end = ends[start]
+        else:  # a leaf with text (no element of these nests in one of its own kind)
+            close = svg.find(f"</{tag}>", m.end())
+            if close < 0:
+                raise ValueError(f"<{tag}> is never closed")
+            end = close + len(tag) + 3
+        found.append((start, end, key))
+    out: dict[str, str] = {}
+    for k, (start, end, key) in enumerate(found):
+        if k + 1 < len(found) and found[k + 1][0] < end:
+            continue  # holds another place: only the innermost count
+        tail = svg.find("<", end)
+        out[key] = out.get(key, "") + svg[start : tail if tail >= 0 else len(svg)]
     return out
 
 
