@@ -10,7 +10,7 @@ import pytest
 from ludoteca import games
 from ludoteca.web.language.i18n import translator
 from ludoteca.web.play.match import Match, Seat
-from ludoteca.web.seatview.since import changed_places
+from ludoteca.web.seatview.since import changed_places, places
 from ludoteca.web.seatview.state import BoardCache, board_svg, state_message
 
 
@@ -87,3 +87,30 @@ def test_changed_places_compares_the_innermost_places_only() -> None:
     )
     assert changed_places(before, moved) == ["b", "province-p"]
     assert changed_places("", moved) == [] and changed_places(before, "<svg") == []
+
+
+@pytest.mark.parametrize("game", ["verraeter", "kreta"])
+def test_the_places_of_real_boards_are_found_and_compared_both_ways(game: str) -> None:
+    """Over a game's boards: every drawing is read (places found), a board has not changed from itself, and a
+    comparison says the same places whichever board comes first."""
+    match = played(game, 3, 0, 4)
+    tr = translator("en")
+    rng = random.Random(4)
+    boards = []
+    for _ in range(40):
+        action = rng.choice(match.state.legal_actions())
+        match.commit(action, action.to_text())
+        boards.append(board_svg(match.view(-1), match.names_in(tr), tr))
+    for a, b in zip(boards, boards[3:], strict=False):
+        assert places(a) and changed_places(a, a) == []
+        assert changed_places(a, b) == changed_places(b, a)
+
+
+def test_a_piece_drawn_beside_a_place_marks_that_place() -> None:
+    """Kreta draws a ship in a port beside the port's own group: the port counts as changed (the text after a
+    place, up to the next tag, is part of its drawing)."""
+    ns = 'xmlns="http://www.w3.org/2000/svg"'
+    before = f'<svg {ns}><g class="ports"><g id="port-a"><circle r="9"/></g>\n</g></svg>'
+    ship = '<g class="piece ship"><path/></g>'
+    after = f'<svg {ns}><g class="ports"><g id="port-a"><circle r="9"/></g>{ship}\n</g></svg>'
+    assert changed_places(before, after) == ["port-a"]
