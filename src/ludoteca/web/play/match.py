@@ -143,6 +143,9 @@ class Match:
         self._views_of: Any = None
         self._views: dict[int, Any] = {}
         self.turn_ends: dict[int, TurnEnd] = {}
+        self.turn_backs: dict[int, Any] = {}
+        """Per seat, the public view when the turn last came to it (what "since your last turn" compares the
+        board at its last turn's end with: the others' doing, not the seat's own steps since)."""
         """Per seat, where its last turn ended (kept by :meth:`commit`, found again by the replay)."""
         self._replay(digests, by_bot)
         self.version = len(self.rows)
@@ -202,7 +205,10 @@ class Match:
         """After an action of ``actor``: if the turn passed on (or the game ended), note where (``view``: the
         state's views, the match's own cache after a commit)."""
         if actor >= 0 and (state.is_terminal() or int(state.current_player()) != actor):
-            self.turn_ends[actor] = TurnEnd(len(view(actor).log), view(-1))
+            public = view(-1)
+            self.turn_ends[actor] = TurnEnd(len(view(actor).log), public)
+            if not state.is_terminal():
+                self.turn_backs[int(state.current_player())] = public
 
     @classmethod
     def replayed(

@@ -35,10 +35,12 @@ class BoardCache:
     encoded: dict[str, str] = field(default_factory=dict)
     parts: dict[tuple[Any, ...], dict[str, Any]] = field(default_factory=dict)
     logs: dict[tuple[Any, ...], list[str]] = field(default_factory=dict)
-    since_back: dict[tuple[int, str], tuple[TurnEnd, tuple[str, ...], list[str]]] = field(default_factory=dict)
+    since_back: dict[tuple[int, str], tuple[TurnEnd, Any, tuple[str, ...], list[str]]] = field(default_factory=dict)
     """Per seat and language, the places the others changed between the end of the seat's last turn and
-    its turn's coming back (kept across versions: measured once a turn, not at each of its steps — the
-    seat's own steps are not the others' doing, and a comparison of two boards costs milliseconds)."""
+    its turn's coming back (:attr:`.Match.turn_backs`; kept across versions: measured once a turn, not at each
+    of its steps — the seat's own steps are not the others' doing, and comparing two boards costs
+    milliseconds). A function of the game, not of when it was first asked: every frame depends only on
+    the seat's view."""
 
     def _at(self, match: Match) -> None:
         if self.version != match.version:
@@ -76,11 +78,13 @@ class BoardCache:
             return {"log": end.log, "changed": []}  # shown only when the turn is back: not measured before
         self._at(match)
         names = match.names_in(tr)
+        back = match.turn_backs.get(seat, match.view(-1))
         known = self.since_back.get((seat, lang))
-        if known is None or known[0] is not end or known[1] != tuple(names):
-            changed = changed_places(board_svg(end.public, names, tr), self.get(match, lang, tr))
-            known = self.since_back[(seat, lang)] = (end, tuple(names), changed)
-        return {"log": end.log, "changed": known[2]}
+        if known is None or known[0] is not end or known[1] is not back or known[2] != tuple(names):
+            now = self.get(match, lang, tr) if back is match.view(-1) else board_svg(back, names, tr)
+            changed = changed_places(board_svg(end.public, names, tr), now)
+            known = self.since_back[(seat, lang)] = (end, back, tuple(names), changed)
+        return {"log": end.log, "changed": known[3]}
 
     def get(self, match: Match, lang: str, tr: Translator) -> str:
         self._at(match)
