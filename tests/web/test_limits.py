@@ -93,7 +93,9 @@ def test_live_games_in_use_are_never_unloaded(tmp_path: Path, database_url: str)
             async with Client(base, watched["id"]):
                 response = httpx.post(f"{base}/api/games", json={"game": "kreta", "seats": HUMANS})
                 assert response.status_code == 503 and "live games" in response.json()["error"]
-            third = create_game(base, "kreta", HUMANS)  # the watched room is idle again
+            # the watched room is idle again, once the server has seen its one connection close
+            await asyncio.to_thread(until_connections, base, 0)
+            third = create_game(base, "kreta", HUMANS)
             async with Client(base, third["id"]):
                 url = base.replace("http", "ws") + f"/ws/{watched['id']}"  # stored, but no room for it
                 message, code, reason = await refused(url)
