@@ -319,17 +319,7 @@ class Match:
         Checks, in the order a player would want them explained: a seat at all, the game still on,
         a current version, the seat's turn, a readable action, a legal one. Nothing changes here.
         """
-        if self.diverged is not None:
-            raise MatchError(Refusal.DIVERGED, self.diverged.reason)
-        if seat < 0:
-            raise MatchError(Refusal.SPECTATOR)
-        if self.finished:
-            raise MatchError(Refusal.FINISHED)
-        if not isinstance(version, int) or isinstance(version, bool):
-            raise MatchError(Refusal.MALFORMED, "the action has no version number")
-        if version != self.version:
-            stale = _("chosen on version %(chosen)d, the game is at version %(now)d")
-            raise MatchError(Refusal.STALE, Said(stale, {"chosen": version, "now": self.version}))
+        self._check_current(seat, version, "the action")
         if self.waiting:
             raise MatchError(Refusal.WAITING)
         if self.to_act() != seat:
@@ -354,6 +344,21 @@ class Match:
                 raise MatchError(Refusal.ILLEGAL, str(e)) from None
             raise MatchError(Refusal.ILLEGAL, parsed.to_text())
         return parsed, str(parsed.to_text())
+
+    def _check_current(self, seat: int, version: Any, what: str) -> None:
+        """What every change a seat asks for must pass first, whatever it is (``what``, for the refusal's
+        words): a seat at all, the game still on, named on the current version."""
+        if self.diverged is not None:
+            raise MatchError(Refusal.DIVERGED, self.diverged.reason)
+        if seat < 0:
+            raise MatchError(Refusal.SPECTATOR)
+        if self.finished:
+            raise MatchError(Refusal.FINISHED)
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise MatchError(Refusal.MALFORMED, f"{what} has no version number")
+        if version != self.version:
+            stale = _("chosen on version %(chosen)d, the game is at version %(now)d")
+            raise MatchError(Refusal.STALE, Said(stale, {"chosen": version, "now": self.version}))
 
     def prepare(self, action: Any) -> Prepared:
         """The outcome of an action :meth:`check` accepted, without changing the match: its digest is
@@ -398,15 +403,7 @@ class Match:
 
     def check_undo(self, seat: int, version: Any) -> None:
         """:class:`MatchError` unless ``seat`` may undo its last step on ``version`` (see :meth:`can_undo`)."""
-        if self.diverged is not None:
-            raise MatchError(Refusal.DIVERGED, self.diverged.reason)
-        if seat < 0:
-            raise MatchError(Refusal.SPECTATOR)
-        if not isinstance(version, int) or isinstance(version, bool):
-            raise MatchError(Refusal.MALFORMED, "an undo has the version it was chosen on")
-        if version != self.version:
-            stale = _("chosen on version %(chosen)d, the game is at version %(now)d")
-            raise MatchError(Refusal.STALE, Said(stale, {"chosen": version, "now": self.version}))
+        self._check_current(seat, version, "the undo")
         if not self.can_undo(seat):
             raise MatchError(Refusal.CANNOT_UNDO)
 
