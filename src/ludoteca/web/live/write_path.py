@@ -72,7 +72,6 @@ class WritePath:
         won) is the one that emits :attr:`.TableEvents.finished`. A refusal says why: ``stale`` (someone
         acted first), ``unavailable`` (the database did not answer; nothing changed, try again)."""
         match = room.match
-        stale = False
         async with room.lock:
             if seat >= 0 and match.seats[seat].bot_plays != by_bot:
                 raise MatchError(Refusal.AUTOPLAY if not by_bot else Refusal.STALE)
@@ -80,12 +79,7 @@ class WritePath:
             after = match.prepare(parsed)
             row = ActionRow(match.version, seat, text, by_bot, self.clock(), after.digest)
             ends = result_of(after.state) if after.state.is_terminal() else None
-            try:
-                await self.store.append_action(match.id, row, ends)
-            except StaleActionError:
-                stale = True  # another process stored this action number first: catch up, then say so
-            except StoreError as e:
-                raise refusal(e, f"could not store action {row.n} of game {match.id}") from None
+            stale = not await self._stored(match.id, row, ends)
             if not stale:
                 match.commit(parsed, text, after, by_bot=by_bot)
         if stale:
@@ -101,17 +95,11 @@ class WritePath:
         apply, announce — and a stale or doubled undo is refused as a stale action is. Only a person undoes:
         the rules say which steps may be (:meth:`.Match.can_undo`)."""
         match = room.match
-        stale = False
         async with room.lock:
             match.check_undo(seat, version)
             after = match.prepare_undo()
             row = ActionRow(match.version, seat, UNDO, False, self.clock(), after.digest)
-            try:
-                await self.store.append_action(match.id, row)
-            except StaleActionError:
-                stale = True  # another process stored this row first: catch up, then say so
-            except StoreError as e:
-                raise refusal(e, f"could not store undo {row.n} of game {match.id}") from None
+            stale = not await self._stored(match.id, row)
             if not stale:
                 match.commit_undo(after)
         if stale:
@@ -242,6 +230,18 @@ class WritePath:
             chosen = await self.store.create_rematch(room.match.id, rematch, seats, by=by)
         self._changed(RematchLinked(room, chosen, by if chosen == rematch.id else None))
         return chosen
+
+    async def _stored(self, game_id: str, row: ActionRow, ends: dict[str, Any] | None = None) -> bool:
+        """Store ``row`` (an action or an undo; with ``ends``, the game's end in the same transaction): whether
+        it was written — False when another process stored row ``row.n`` first (the caller catches up, then
+        says so: :meth:`_after_stale`); a database that did not answer is a refusal (:func:`refusal`)."""
+        try:
+            await self.store.append_action(game_id, row, ends)
+        except StaleActionError:
+            return False
+        except StoreError as e:
+            raise refusal(e, f"could not store row {row.n} of game {game_id}") from None
+        return True
 
     async def _after_stale(self, room: Room, n: int, text: str) -> int:
         """Row ``n`` (``text``) was refused as stale: catch up with the store, then either it is this very row
