@@ -23,6 +23,12 @@ const RING_KEPT = 0.75;
  * @property {number} ring the ring's scale
  */
 
+/** @type {WeakMap<SVGSVGElement, {panels: number[][], top: number, smallest: number}>} each SVG's panels,
+ *  measured once (a new state's board is a new SVG element: the entries go with the old one) */
+const MEASURED = new WeakMap();
+/** @type {WeakMap<SVGSVGElement, number[]>} each SVG's view box as the server drew it */
+const FULL = new WeakMap();
+
 export class PanelsBeside {
   /** @param {HTMLElement} board */
   constructor(board) {
@@ -41,7 +47,8 @@ export class PanelsBeside {
     const players = svg.querySelector("g.players");
     const full = fullBox(svg);
     if (!players || !full || room <= 0) return this.restore(svg, full);
-    if (!svg.dataset.panels) {
+    let measured = MEASURED.get(svg);
+    if (!measured) {
       // measured once per SVG, while the panels are drawn in it
       const panels = [...players.querySelectorAll(":scope > g.player")].map((g) => {
         const b = /** @type {SVGGraphicsElement} */ (g).getBBox();
@@ -53,9 +60,10 @@ export class PanelsBeside {
         .filter((text) => (text.textContent || "").trim())
         .map((text) => parseFloat(getComputedStyle(text).fontSize));
       const smallest = Math.min(...sizes.filter((size) => size > 0), 99);
-      svg.dataset.panels = JSON.stringify({ panels, top, smallest });
+      measured = { panels, top, smallest };
+      MEASURED.set(svg, measured);
     }
-    const { panels, top, smallest } = JSON.parse(svg.dataset.panels);
+    const { panels, top, smallest } = measured;
     if (panels.length === 0 || !(top > full[1] + full[3] * 0.6)) return this.restore(svg, full);
     // the ring cropped to itself: above the panels, and as wide as they are (the table's header and its
     // margins a little wider)
@@ -138,17 +146,19 @@ function setBox(svg, box) {
 }
 
 /**
- * The SVG's view box as the server drew it (kept on the element the first time it is read).
+ * The SVG's view box as the server drew it (kept the first time it is read: the page crops it later).
  * @param {SVGSVGElement} svg
  * @returns {number[] | null}
  */
 function fullBox(svg) {
-  if (!svg.dataset.fullBox) {
+  let full = FULL.get(svg);
+  if (!full) {
     const box = svg.viewBox && svg.viewBox.baseVal;
     if (!box || box.width <= 0 || box.height <= 0) return null;
-    svg.dataset.fullBox = [box.x, box.y, box.width, box.height].join(" ");
+    full = [box.x, box.y, box.width, box.height];
+    FULL.set(svg, full);
   }
-  return svg.dataset.fullBox.split(" ").map(Number);
+  return full;
 }
 
 /**
