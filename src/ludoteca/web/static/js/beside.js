@@ -65,10 +65,10 @@ export class PanelsBeside {
     }
     const { panels, top, smallest } = measured;
     if (panels.length === 0 || !(top > full[1] + full[3] * 0.6)) return this.restore(svg, full);
-    // the ring cropped to itself: above the panels, and as wide as they are (the table's header and its
-    // margins a little wider)
+    // the ring cropped to itself: above the panels, and the same margin off each side (the margin left of
+    // the panels, less a little for the table's header, whose words reach both sides)
     const left = Math.max(full[0], Math.min(...panels.map((/** @type {number[]} */ b) => b[0])) - 14);
-    const right = Math.min(full[0] + full[2], Math.max(...panels.map((/** @type {number[]} */ b) => b[0] + b[2])) + 14);
+    const right = full[0] + full[2] - (left - full[0]);
     const ring = [left, full[1], right - left, top - full[1] - 4];
     const chosen = choose(panels, ring, full, inner, room, minText / smallest);
     if (chosen === null) return this.restore(svg, full);
